@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "replay",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "TimeTravel", targets: ["TimeTravel"]),
+    .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
+    .library(name: "TodoReducer", targets: ["TodoReducer"]),
+    .executable(name: "replay", targets: ["replay"]),
+  ],
+  targets: [
+    // The engine: reducer core, JSON model, log, diff, query, debugging.
+    .target(name: "TimeTravel"),
+    // The example to-do app from the MVI article, made pure; source of the fixtures.
+    .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
+    // The command-line layer as a library, so tests and apps can call it.
+    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+    .testTarget(
+      name: "TimeTravelTests",
+      dependencies: ["TimeTravel", "TodoReducer", "ReplayCLI"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

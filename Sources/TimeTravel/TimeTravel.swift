@@ -1,0 +1,7 @@
+/// TimeTravel records every state transition of a reducer-driven app as an
+/// (action, prior state, next state) triple in a JSON Lines log, and reads such
+/// logs back for diffing, querying, bisecting and replay.
+public enum TimeTravel {
+  /// The log format version this library writes (see `docs/log-format.md`).
+  public static let logFormatVersion = 1
+}
