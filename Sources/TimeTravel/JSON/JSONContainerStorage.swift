@@ -1,0 +1,92 @@
+/// Shared storage of ``JSONArray`` (keys `nil`) and ``JSONObject``.
+///
+/// A class, not a bare Swift array, for one reason: Swift releases nested
+/// arrays recursively, and a 100,000-deep value overflows the stack when it is
+/// freed. This class's `deinit` takes uniquely owned descendants apart with an
+/// explicit stack instead.
+@usableFromInline
+final class JSONContainerStorage: @unchecked Sendable {
+  // Mutated only through a uniquely referenced owner (copy-on-write), so
+  // sharing across threads is read-only.
+  var keys: [String]?
+  var values: [JSONValue]
+  /// Key → position, kept for large objects only. Built eagerly, never on a
+  /// read, so that concurrent readers never write.
+  private var keyIndex: [String: Int]?
+
+  /// Objects up to this size are searched linearly: cheaper than hashing.
+  private static let linearSearchLimit = 12
+
+  init(keys: [String]?, values: [JSONValue]) {
+    self.keys = keys
+    self.values = values
+    rebuildIndex()
+  }
+
+  private func rebuildIndex() {
+    guard let keys, keys.count > Self.linearSearchLimit else {
+      keyIndex = nil
+      return
+    }
+    var index = [String: Int](minimumCapacity: keys.count)
+    for (i, k) in keys.enumerated() where index[k] == nil { index[k] = i }
+    keyIndex = index
+  }
+
+  func index(of key: String) -> Int? {
+    guard let keys else { return nil }
+    guard let keyIndex else { return keys.firstIndex(of: key) }
+    return keyIndex[key]
+  }
+
+  func hasDuplicateKeys() -> Bool {
+    guard let keys, keys.count > 1 else { return false }
+    if keys.count <= 8 {
+      for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
+      return false
+    }
+    return Set(keys).count != keys.count
+  }
+
+  func appendMember(_ key: String, _ value: JSONValue) {
+    keys!.append(key)
+    values.append(value)
+    if keyIndex != nil {
+      keyIndex![key] = values.count - 1
+    } else if keys!.count > Self.linearSearchLimit {
+      rebuildIndex()
+    }
+  }
+
+  func removeMember(at i: Int) {
+    keys!.remove(at: i)
+    values.remove(at: i)
+    rebuildIndex()
+  }
+
+  deinit {
+    guard values.contains(where: \.isContainer) else { return }
+    var pending = values
+    values = []
+    while let value = pending.popLast() {
+      guard var storage = value.containerStorage else { continue }
+      // End `value`'s lifetime so `storage` holds the only reference when no
+      // one else shares this container.
+      _ = consume value
+      if isKnownUniquelyReferenced(&storage) {
+        pending.append(contentsOf: storage.values)
+        storage.values = []
+      }
+    }
+  }
+}
+
+extension JSONValue {
+  fileprivate var containerStorage: JSONContainerStorage? {
+    switch self {
+    case .array(let a): a.storage
+    case .object(let o): o.storage
+    default: nil
+    }
+  }
+}
