@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TimeTravel
 
 @Test func formatVersion() { #expect(TimeTravel.logFormatVersion == 1) }
