@@ -1,5 +1,4 @@
 import Testing
-
 @testable import TimeTravel
 
 @Test func formatVersion() { #expect(TimeTravel.logFormatVersion == 1) }
