@@ -135,7 +135,7 @@ struct RecorderTests {
     let recorder = try LogRecorder(
       writer: writer, app: "Counter", stateType: "S", actionType: "A", writesHeader: false)
     try recorder.close()
-    #expect(throws: LogWriterError.self) {
+    #expect(throws: LogWriterError.closed(path: "<memory>")) {
       try recorder.record(
         action: RecordedAction<CounterAction>.undo(from: 1, to: 0), prior: CounterState(),
         next: CounterState())

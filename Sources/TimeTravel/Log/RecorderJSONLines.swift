@@ -30,6 +30,8 @@ public final class LogRecorder: Recorder {
   }
 
   private let writer: any LogWriter
+  /// Names the destination in errors: the file path, `<memory>`, or `<WriterType>`.
+  private let destination: String
   private let clock: @Sendable () -> Date
   private let chain: Mutex<Chain>
 
@@ -72,6 +74,12 @@ public final class LogRecorder: Recorder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     self.writer = writer
+    self.destination =
+      switch writer {
+      case let file as FileLogWriter: file.path
+      case is MemoryLogWriter: "<memory>"
+      default: "<\(type(of: writer))>"
+      }
     self.clock = clock
     if writesHeader {
       var line = Data(#"{"format":"replay-log","version":"#.utf8)
@@ -104,7 +112,7 @@ public final class LogRecorder: Recorder {
   ) throws {
     try chain.withLock { chain in
       if let failure = chain.failure { throw failure }
-      guard !chain.isClosed else { throw LogWriterError.closed(path: "recorder") }
+      guard !chain.isClosed else { throw LogWriterError.closed(path: destination) }
       do {
         let priorBytes = try chain.lastNext ?? chain.encoder.encode(prior)
         let nextBytes = try chain.encoder.encode(next)
