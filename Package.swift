@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .executable(name: "replay", targets: ["replay"]),
+    .executable(name: "make-fixtures", targets: ["make-fixtures"]),
   ],
   targets: [
     // The engine: reducer core, JSON model, log, diff, query, debugging.
@@ -18,6 +19,8 @@ let package = Package(
     // The command-line layer as a library, so tests and apps can call it.
     .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+    // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
+    .executableTarget(name: "make-fixtures", dependencies: ["TodoReducer"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: ["TimeTravel", "TodoReducer", "ReplayCLI"]

@@ -1,0 +1,213 @@
+import Observation
+
+/// The single source of truth for a reducer-driven app, with a time-travel history.
+///
+/// Every transition (a dispatched action reaching the reducer, or an undo, redo or jump)
+/// happens synchronously on the main actor, in this order:
+/// 1. the history gets the new current state;
+/// 2. the recorder, if any, gets `(action, prior, next)`;
+/// 3. subscribers are called, in subscription order, with the new state.
+///
+/// Recording happens before notification so that a subscriber dispatching in response
+/// is logged after the transition that provoked it, keeping the log's prior/next chain
+/// intact.
+///
+/// The store is `@Observable`: SwiftUI views and `withObservationTracking` readers of
+/// ``state`` (or the history accessors) are invalidated by every transition.
+@MainActor
+@Observable
+public final class Store<R: Reducer> {
+  /// The reducer's state type.
+  public typealias State = R.State
+  /// The reducer's action type.
+  public typealias Action = R.Action
+
+  /// All states so far and the cursor into them.
+  public private(set) var history: History<State>
+
+  /// The first error the recorder threw, if any. Recording stops at the first failure,
+  /// because a log with a missing entry would break its prior/next chain; the app keeps
+  /// running.
+  public private(set) var recordingError: (any Error)?
+
+  @ObservationIgnored private let reducer: R
+  @ObservationIgnored private let middleware: [Middleware<State, Action>]
+  @ObservationIgnored private var record: ((RecordedAction<Action>, State, State) throws -> Void)?
+  @ObservationIgnored private var subscribers: [(token: SubscriptionToken, body: (State) -> Void)] =
+    []
+  @ObservationIgnored private var activeTokens: Set<SubscriptionToken> = []
+  @ObservationIgnored private var nextTokenID = 0
+
+  /// Creates a store that does not record.
+  ///
+  /// - Parameters:
+  ///   - initialState: History index 0.
+  ///   - reducer: Applies actions.
+  ///   - middleware: Wrapped around each dispatch; the first element is outermost.
+  public init(initialState: State, reducer: R, middleware: [Middleware<State, Action>] = []) {
+    self.history = History(initialState: initialState)
+    self.reducer = reducer
+    self.middleware = middleware
+    self.record = nil
+  }
+
+  /// Creates a store that hands every transition to `recorder`.
+  ///
+  /// Recording requires `Encodable & Sendable` state and actions (in practice `Codable`,
+  /// so the log can be read back and replayed).
+  ///
+  /// - Parameters:
+  ///   - initialState: History index 0.
+  ///   - reducer: Applies actions.
+  ///   - middleware: Wrapped around each dispatch; the first element is outermost.
+  ///   - recorder: Receives each transition synchronously; see ``recordingError``.
+  public convenience init(
+    initialState: State, reducer: R, middleware: [Middleware<State, Action>] = [],
+    recorder: some Recorder
+  ) where State: Encodable & Sendable, Action: Encodable & Sendable {
+    self.init(initialState: initialState, reducer: reducer, middleware: middleware)
+    self.record = { action, prior, next in
+      try recorder.record(action: action, prior: prior, next: next)
+    }
+  }
+
+  /// The current state.
+  public var state: State { history.currentState }
+
+  /// Every retained state, oldest first; index 0 is the initial state.
+  public var states: [State] { history.states }
+
+  /// The history index of ``state``.
+  public var currentIndex: Int { history.currentIndex }
+
+  /// Whether ``undo()`` would do anything.
+  public var canUndo: Bool { history.canUndo }
+
+  /// Whether ``redo()`` would do anything.
+  public var canRedo: Bool { history.canRedo }
+
+  /// Sends `action` through the middleware chain and, unless a middleware swallows it,
+  /// the reducer.
+  ///
+  /// Each action that reaches the reducer is one transition (see the type's
+  /// documentation) and drops any redo branch, even if the state did not change.
+  ///
+  /// - Parameter action: The event to apply.
+  /// - Complexity: O(*m*) middleware calls plus one reducer call and one call per
+  ///   subscriber.
+  public func dispatch(_ action: Action) {
+    runChain(from: 0, action: action)
+  }
+
+  /// Same as ``dispatch(_:)``, under the TCA name.
+  ///
+  /// - Parameter action: The event to apply.
+  public func send(_ action: Action) {
+    dispatch(action)
+  }
+
+  /// Moves to the previous state, as a transition recorded as `@@undo`.
+  ///
+  /// Middleware does not run: it intercepts app actions, and undo is not one.
+  ///
+  /// - Returns: `false`, with nothing recorded or notified, when ``canUndo`` is false.
+  @discardableResult
+  public func undo() -> Bool {
+    let from = history.currentIndex
+    guard history.canUndo else { return false }
+    return move(.undo(from: from, to: from - 1)) { $0.undo() }
+  }
+
+  /// Moves to the next state on the redo branch, as a transition recorded as `@@redo`.
+  ///
+  /// - Returns: `false`, with nothing recorded or notified, when ``canRedo`` is false.
+  @discardableResult
+  public func redo() -> Bool {
+    let from = history.currentIndex
+    guard history.canRedo else { return false }
+    return move(.redo(from: from, to: from + 1)) { $0.redo() }
+  }
+
+  /// Moves to the state at history `index`, as a transition recorded as `@@jump`.
+  /// Nothing is discarded, so a later ``redo()`` or jump can return.
+  ///
+  /// - Parameter index: A history index; 0 is the initial state.
+  /// - Returns: `false`, with nothing recorded or notified, when `index` is out of range
+  ///   or already current.
+  @discardableResult
+  public func jump(to index: Int) -> Bool {
+    let from = history.currentIndex
+    guard history.states.indices.contains(index), index != from else { return false }
+    return move(.jump(from: from, to: index)) { $0.jump(to: index) }
+  }
+
+  /// Registers `subscriber`, called synchronously with the new state after every
+  /// transition (after recording), in subscription order. It is not called on
+  /// subscription; read ``state`` for the current value.
+  ///
+  /// - Parameter subscriber: Receives each new state.
+  /// - Returns: A token for ``unsubscribe(_:)``.
+  @discardableResult
+  public func subscribe(_ subscriber: @escaping (State) -> Void) -> SubscriptionToken {
+    let token = SubscriptionToken(id: nextTokenID)
+    nextTokenID += 1
+    subscribers.append((token, subscriber))
+    activeTokens.insert(token)
+    return token
+  }
+
+  /// Removes a subscription. Takes effect immediately, even for a notification already
+  /// in progress. Unknown or already removed tokens are ignored.
+  ///
+  /// - Parameter token: What ``subscribe(_:)`` returned.
+  public func unsubscribe(_ token: SubscriptionToken) {
+    activeTokens.remove(token)
+    subscribers.removeAll { $0.token == token }
+  }
+
+  private func runChain(from index: Int, action: Action) {
+    guard index < middleware.count else {
+      apply(action)
+      return
+    }
+    let context = MiddlewareContext<State, Action>(
+      getState: { self.state },
+      dispatch: { self.dispatch($0) }
+    )
+    middleware[index].handler(context, action) { next in
+      self.runChain(from: index + 1, action: next)
+    }
+  }
+
+  private func apply(_ action: Action) {
+    let prior = history.currentState
+    var next = prior
+    reducer.reduce(into: &next, action: action)
+    history.append(next)
+    finishTransition(.action(action), prior: prior, next: next)
+  }
+
+  private func move(
+    _ action: RecordedAction<Action>, _ change: (inout History<State>) -> Bool
+  ) -> Bool {
+    let prior = history.currentState
+    guard change(&history) else { return false }
+    finishTransition(action, prior: prior, next: history.currentState)
+    return true
+  }
+
+  private func finishTransition(_ action: RecordedAction<Action>, prior: State, next: State) {
+    if let record {
+      do {
+        try record(action, prior, next)
+      } catch {
+        recordingError = error
+        self.record = nil
+      }
+    }
+    // A snapshot, so subscribers may subscribe or unsubscribe while being notified.
+    for subscriber in subscribers where activeTokens.contains(subscriber.token) {
+      subscriber.body(next)
+    }
+  }
+}
