@@ -1,1 +1,97 @@
+import Foundation
 import TimeTravel
+
+/// The `replay` command line as a library call, so tests and apps can run it
+/// in-process: `ReplayCommand.run(["log.jsonl", "--show", "3"], io: BufferIO())`.
+public enum ReplayCommand {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs `replay` with `arguments` (without the program name).
+  /// - Returns: The exit code (see ``ExitCode``).
+  public static func run(_ arguments: [String], io: some ReplayIO) -> Int32 {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      io.err("replay: \(error.message)\n\(HelpText.usage)\nTry 'replay --help' for more.\n")
+      return ExitCode.usage
+    }
+    switch options.mode {
+    case .help:
+      io.out(HelpText.full)
+      return ExitCode.success
+    case .version:
+      io.out("replay \(version)\n")
+      return ExitCode.success
+    default:
+      break
+    }
+    let log: LogFile
+    do {
+      log = try LogFile(path: options.logPath!)
+    } catch {
+      io.err("replay: \(error)\n")
+      return ExitCode.unreadableLog
+    }
+    for warning in log.warnings {
+      io.err(
+        "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
+    }
+    let context = Context(log: log, options: options, io: io)
+    do {
+      switch options.mode {
+      case .summary: return try SummaryMode.run(context)
+      case .show(let n): return try ShowMode.run(context, state: n)
+      case .diff(let a, let b):
+        return try DiffMode.run(context, from: b == nil ? a - 1 : a, to: b ?? a)
+      case .bisect(let predicate): return try BisectMode.run(context, predicate: predicate)
+      case .step: return try StepMode.run(context)
+      case .help, .version: return ExitCode.success
+      }
+    } catch let error as LogError {
+      io.err("replay: \(error)\n")
+      return error.kind == .outOfRange ? ExitCode.usage : ExitCode.unreadableLog
+    } catch let error as CommandError {
+      io.err("replay: \(error.message)\n")
+      return error.code
+    } catch {
+      io.err("replay: \(error)\n")
+      return ExitCode.unreadableLog
+    }
+  }
+
+  /// Runs with the process's arguments and streams, then exits.
+  public static func main() -> Never {
+    let code = run(Array(CommandLine.arguments.dropFirst()), io: StandardIO())
+    exit(code)
+  }
+}
+
+/// An error a mode reports with its own exit code.
+struct CommandError: Error {
+  var code: Int32
+  var message: String
+}
+
+/// What every mode needs.
+struct Context {
+  var log: LogFile
+  var options: Options
+  var io: any ReplayIO
+
+  var json: Bool { options.format == .json }
+
+  /// Prints a JSON value on one line (for `--format json`).
+  func printJSON(_ value: JSONValue) { io.out(JSONPrinter.compact.print(value) + "\n") }
+
+  /// The display name of an action, safe for a terminal.
+  func name(_ action: JSONValue) -> String { TerminalText.sanitize(ActionName.of(action)) }
+
+  /// A compact value, abbreviated unless `--full`.
+  func abbreviated(_ value: JSONValue, limit: Int = 200) -> String {
+    let text = JSONPrinter.compact.print(value)
+    guard !options.full, text.count > limit else { return text }
+    return String(text.prefix(limit - 1)) + "…"
+  }
+}

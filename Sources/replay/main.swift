@@ -1,1 +1,3 @@
 import ReplayCLI
+
+ReplayCommand.main()

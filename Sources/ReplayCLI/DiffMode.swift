@@ -1,0 +1,52 @@
+import TimeTravel
+
+/// `replay LOG --diff A B`: what changed from state A to state B.
+enum DiffMode {
+  static func run(_ context: Context, from a: Int, to b: Int) throws -> Int32 {
+    guard a >= 0 else {
+      throw CommandError(
+        code: ExitCode.usage, message: "--diff 0 has no entry before it; use --diff A B")
+    }
+    let old = try context.log.state(a)
+    let new = try context.log.state(b)
+    let changes = JSONDiff.changes(from: old, to: new)
+    if context.json {
+      context.printJSON([
+        "from": .number(JSONNumber(a)), "to": .number(JSONNumber(b)),
+        "changes": ChangeJSON.array(changes),
+      ])
+      return ExitCode.success
+    }
+    var text = "state \(a) → state \(b): "
+    text +=
+      changes.isEmpty
+      ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
+    for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
+    context.io.out(text)
+    return ExitCode.success
+  }
+}
+
+/// Changes as `--format json` prints them: `{op, path, from?, old?, new?}`.
+enum ChangeJSON {
+  static func array(_ changes: [JSONChange]) -> JSONValue {
+    .array(
+      JSONArray(
+        changes.map { change in
+          var object = JSONObject()
+          object["op"] = .string(change.op.rawValue)
+          object["path"] = .string(change.path.description)
+          if let from = change.from { object["from"] = .string(from.description) }
+          if let old = change.old { object["old"] = old }
+          if let new = change.new { object["new"] = new }
+          return .object(object)
+        }))
+  }
+}
+
+extension Context {
+  /// The text renderer for diffs, honouring `--full`.
+  var renderer: DiffTextRenderer {
+    DiffTextRenderer(color: false, maxValueLength: options.full ? nil : 120)
+  }
+}

@@ -1,0 +1,17 @@
+/// The exit codes of `replay`, documented in `--help` and the README.
+public enum ExitCode {
+  /// Success (bisect: the first bad entry was found).
+  public static let success: Int32 = 0
+  /// The predicate never holds: no state is bad (bisect), no entry matches.
+  public static let notFound: Int32 = 1
+  /// Usage error: an unknown or malformed flag, a predicate with a syntax
+  /// error, an entry number outside the log.
+  public static let usage: Int32 = 2
+  /// The log cannot be read: missing or unreadable file, a line that is not
+  /// JSON or not an entry.
+  public static let unreadableLog: Int32 = 3
+  /// The predicate failed while evaluating a state (a jq runtime error).
+  public static let evaluationError: Int32 = 4
+  /// Bisect: the predicate already holds on state 0, so no entry introduced it.
+  public static let holdsAtStart: Int32 = 5
+}

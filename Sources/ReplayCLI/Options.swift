@@ -1,0 +1,121 @@
+/// A parsed command line.
+struct Options: Equatable {
+  enum Mode: Equatable {
+    case summary
+    case show(Int)
+    case diff(Int, Int?)
+    case bisect(predicate: String)
+    case step
+    case help
+    case version
+  }
+
+  enum Format: String { case text, json }
+
+  var logPath: String?
+  var mode: Mode = .summary
+  var format: Format = .text
+  var full = false
+
+  /// A command-line mistake: exit code 2.
+  struct UsageError: Error, Equatable {
+    var message: String
+  }
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var modes: [(flag: String, mode: Mode)] = []
+    var predicate: String?
+    var bisect = false
+    var rest = arguments[...]
+
+    func value(for flag: String) throws(UsageError) -> String {
+      guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+      return next
+    }
+    func number(_ text: String, for flag: String) throws(UsageError) -> Int {
+      guard let n = Int(text), n >= 0 else {
+        throw UsageError(
+          message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
+      }
+      return n
+    }
+
+    while let argument = rest.popFirst() {
+      var flag = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+        flag = String(argument[..<eq])
+        inlineValue = String(argument[argument.index(after: eq)...])
+      }
+      func flagValue() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        return try value(for: flag)
+      }
+      switch flag {
+      case "-h", "--help": modes.append((flag, .help))
+      case "--version": modes.append((flag, .version))
+      case "--show": modes.append((flag, .show(try number(try flagValue(), for: flag))))
+      case "--diff":
+        let a = try number(try flagValue(), for: flag)
+        var b: Int?
+        if let next = rest.first, let n = Int(next) {
+          rest.removeFirst()
+          b = try number(String(n), for: flag)
+        }
+        modes.append((flag, .diff(a, b)))
+      case "--bisect":
+        bisect = true
+      case "--predicate": predicate = try flagValue()
+      case "--step": modes.append((flag, .step))
+      case "--format":
+        let text = try flagValue()
+        guard let format = Format(rawValue: text) else {
+          throw UsageError(
+            message: "--format takes text or json, not '\(TerminalText.sanitize(text))'")
+        }
+        options.format = format
+      case "--full": options.full = true
+      case "--":
+        while let path = rest.popFirst() { try options.setPath(path) }
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          throw UsageError(message: "unknown option '\(TerminalText.sanitize(argument))'")
+        }
+        try options.setPath(argument)
+      }
+    }
+    if bisect {
+      guard let predicate else {
+        throw UsageError(
+          message: "--bisect needs --predicate EXPR (a jq expression run on each state)")
+      }
+      modes.append(("--bisect", .bisect(predicate: predicate)))
+    } else if predicate != nil {
+      throw UsageError(message: "--predicate goes with --bisect")
+    }
+    if modes.contains(where: { $0.mode == .help }) { options.mode = .help; return options }
+    if modes.contains(where: { $0.mode == .version }) { options.mode = .version; return options }
+    if modes.count > 1 {
+      throw UsageError(
+        message:
+          "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
+    }
+    options.mode = modes.first?.mode ?? .summary
+    guard options.logPath != nil else {
+      throw UsageError(message: "no log file given")
+    }
+    return options
+  }
+
+  private mutating func setPath(_ path: String) throws(UsageError) {
+    guard logPath == nil else {
+      throw UsageError(
+        message:
+          "one log file at a time (got '\(TerminalText.sanitize(logPath!))' and '\(TerminalText.sanitize(path))')"
+      )
+    }
+    logPath = path
+  }
+}

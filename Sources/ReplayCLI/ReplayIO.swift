@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where the command reads and writes: the process's standard streams, or
+/// buffers in tests.
+public protocol ReplayIO: AnyObject {
+  /// Writes to standard output.
+  func out(_ text: String)
+  /// Writes to standard error.
+  func err(_ text: String)
+  /// Reads one line from standard input without its newline; `nil` at end of
+  /// input.
+  func readLine() -> String?
+  /// Whether standard output is a terminal (enables colour and prompts).
+  var isTerminal: Bool { get }
+  /// Environment variables (for `NO_COLOR`).
+  var environment: [String: String] { get }
+}
+
+/// The process's real standard streams.
+public final class StandardIO: ReplayIO {
+  /// Streams of the current process.
+  public init() {}
+  /// Writes to standard output, unbuffered.
+  public func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  /// Writes to standard error, unbuffered.
+  public func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  /// Reads a line from standard input.
+  public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+  /// `isatty(1)`.
+  public var isTerminal: Bool { isatty(1) == 1 }
+  /// The process environment.
+  public var environment: [String: String] { ProcessInfo.processInfo.environment }
+}
+
+/// Buffers for tests: standard input from a string, output captured.
+public final class BufferIO: ReplayIO {
+  /// Everything written to standard output.
+  public private(set) var stdout = ""
+  /// Everything written to standard error.
+  public private(set) var stderr = ""
+  private var input: [String]
+  /// Whether to behave as a terminal.
+  public var isTerminal: Bool
+  /// The environment the command sees.
+  public var environment: [String: String]
+
+  /// Buffers with `stdin` split into lines.
+  public init(stdin: String = "", isTerminal: Bool = false, environment: [String: String] = [:]) {
+    var lines = stdin.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    self.input = lines
+    self.isTerminal = isTerminal
+    self.environment = environment
+  }
+
+  /// Appends to `stdout`.
+  public func out(_ text: String) { stdout += text }
+  /// Appends to `stderr`.
+  public func err(_ text: String) { stderr += text }
+  /// The next input line, or `nil`.
+  public func readLine() -> String? { input.isEmpty ? nil : input.removeFirst() }
+}

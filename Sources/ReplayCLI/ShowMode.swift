@@ -1,0 +1,33 @@
+import TimeTravel
+
+/// `replay LOG --show N`: entry N's action and the state after it.
+enum ShowMode {
+  static func run(_ context: Context, state n: Int) throws -> Int32 {
+    let log = context.log
+    let state = try log.state(n)
+    let entry = n > 0 ? try log.entry(n) : nil
+    if context.json {
+      var object = JSONObject()
+      object["seq"] = .number(JSONNumber(entry?.seq ?? 0))
+      object["action"] = entry?.action ?? .null
+      if let entry {
+        object["actionName"] = .string(entry.actionName)
+        if let time = entry.time { object["time"] = .string(time) }
+      }
+      object["state"] = state
+      context.printJSON(.object(object))
+      return ExitCode.success
+    }
+    var text: String
+    if let entry {
+      text = "entry \(entry.seq) (\(context.name(entry.action)))"
+      if let time = entry.time { text += " at \(TerminalText.sanitize(time))" }
+      text += "\naction: \(JSONPrinter.compact.print(entry.action))\nstate after it:\n"
+    } else {
+      text = "state 0: the initial state (entry 1's prior)\n"
+    }
+    text += JSONPrinter.pretty.print(state) + "\n"
+    context.io.out(text)
+    return ExitCode.success
+  }
+}

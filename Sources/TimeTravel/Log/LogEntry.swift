@@ -1,0 +1,63 @@
+/// One transition read from a log: the action and the states around it.
+public struct LogEntry: Sendable, Equatable {
+  /// The entry's sequence number: the `seq` member, or its 1-based position
+  /// among the entries when the log has none.
+  public var seq: Int
+  /// The `time` member as written (RFC 3339), or `nil` when absent.
+  public var time: String?
+  /// The action that caused the transition.
+  public var action: JSONValue
+  /// The state before the action.
+  public var prior: JSONValue
+  /// The state after the action.
+  public var next: JSONValue
+  /// The 1-based line of the file the entry came from.
+  public var line: Int
+
+  /// Creates an entry.
+  public init(
+    seq: Int, time: String?, action: JSONValue, prior: JSONValue, next: JSONValue, line: Int
+  ) {
+    self.seq = seq
+    self.time = time
+    self.action = action
+    self.prior = prior
+    self.next = next
+    self.line = line
+  }
+
+  /// The action's display name (see ``ActionName``).
+  public var actionName: String { ActionName.of(action) }
+
+  /// The entry as one object `{seq, time, action, prior, next}` (no `time`
+  /// when absent): the input of `--find` expressions.
+  public var jsonValue: JSONValue {
+    var object = JSONObject()
+    object["seq"] = .number(JSONNumber(seq))
+    if let time { object["time"] = .string(time) }
+    object["action"] = action
+    object["prior"] = prior
+    object["next"] = next
+    return .object(object)
+  }
+}
+
+/// How actions are named for display, whichever language wrote the log.
+public enum ActionName {
+  /// The display name of `action`:
+  /// - an object with a string `type` is named by it (Redux: `{"type":"todos/add"}`);
+  /// - an object with a single key is named by that key (Swift's synthesized
+  ///   `Codable` for enum cases: `{"addTodo":{"_0":"Buy milk"}}` → `addTodo`);
+  /// - a string is its own name;
+  /// - anything else is named by its jq type in angle brackets, e.g. `<object>`.
+  public static func of(_ action: JSONValue) -> String {
+    switch action {
+    case .string(let name): return name
+    case .object(let object):
+      if case .string(let type)? = object["type"] { return type }
+      if object.count == 1 { return object.keys[0] }
+      return "<object>"
+    default: return "<\(action.typeName)>"
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// Why a log could not be read, naming the place: the file, the line, and
+/// where useful the column or the member's JSON Pointer.
+public struct LogError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The kind of failure.
+  public enum Kind: Equatable, Sendable {
+    /// The file is missing, unreadable, or not a regular file.
+    case cannotOpen
+    /// A line is not valid JSON.
+    case malformedLine
+    /// A line is JSON but not a log entry (not an object, a member missing or
+    /// of the wrong type).
+    case invalidEntry
+    /// An entry number or state index outside the log.
+    case outOfRange
+  }
+
+  /// The kind of failure.
+  public var kind: Kind
+  /// The log's path as given.
+  public var path: String
+  /// The 1-based line of the file, when one line is to blame.
+  public var line: Int?
+  /// The 1-based column within that line, for JSON syntax errors.
+  public var column: Int?
+  /// What is wrong.
+  public var message: String
+
+  /// Creates an error.
+  public init(kind: Kind, path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    self.kind = kind
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `path:line:column: message`, the form compilers use, so editors can jump
+  /// to it.
+  public var description: String {
+    var place = path
+    if let line { place += ":\(line)" }
+    if let column { place += ":\(column)" }
+    return "\(place): \(message)"
+  }
+}
+
+/// Something suspicious about a log that does not stop it being read.
+public struct LogWarning: Equatable, Sendable, CustomStringConvertible {
+  /// The 1-based line of the file it concerns, if any.
+  public var line: Int?
+  /// What was noticed.
+  public var message: String
+
+  /// Creates a warning.
+  public init(line: Int?, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  /// `line N: message`, or the message alone.
+  public var description: String { line.map { "line \($0): \(message)" } ?? message }
+}

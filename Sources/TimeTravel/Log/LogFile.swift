@@ -1,0 +1,189 @@
+import Foundation
+
+/// A JSON Lines log opened for reading, whichever app or language wrote it.
+///
+/// Opening maps the file and indexes its line starts; it parses only the first
+/// line (to detect a header) and the last (to detect a torn record). Entries
+/// are parsed when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line
+/// each, whatever the log's size.
+///
+/// Accepted input (see `docs/log-format.md`):
+/// - an optional header line (``LogHeader``);
+/// - entries with `action`, `prior` and `next`, and optionally `seq` and
+///   `time`; without `seq` an entry's number is its 1-based position;
+/// - `\r\n` line endings.
+///
+/// A final line that ends mid-value (an app died mid-write) is dropped with a
+/// warning naming its line; every other malformed line is an error naming its
+/// line and column when it is read.
+public final class LogFile: Sendable {
+  /// The path as given.
+  public let path: String
+  /// The header, when the first line is one.
+  public let header: LogHeader?
+  /// Problems that did not stop the log being read, e.g. a torn last line.
+  public let warnings: [LogWarning]
+
+  private let data: Data
+  private let lines: LineIndex
+  /// Index into `lines` of the first entry line.
+  private let firstEntryLine: Int
+  /// Number of entry lines (excluding the header and a torn last line).
+  public let entryCount: Int
+
+  /// Opens the log at `path`.
+  /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when
+  ///   the file is missing, unreadable or a directory; (`.malformedLine`) when
+  ///   the first line is not JSON.
+  public init(path: String) throws(LogError) {
+    self.path = path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw LogError(kind: .cannotOpen, path: path, message: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw LogError(kind: .cannotOpen, path: path, message: "is a directory, not a log file")
+    }
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    } catch {
+      let reason =
+        FileManager.default.isReadableFile(atPath: path) ? "cannot be read" : "permission denied"
+      throw LogError(kind: .cannotOpen, path: path, message: reason)
+    }
+    lines = data.withUnsafeBytes { LineIndex($0) }
+
+    var warnings: [LogWarning] = []
+    var firstEntry = 0
+    var header: LogHeader?
+    if lines.count > 0, let first = try? Self.parse(data, lines, 0) {
+      header = LogHeader(first)
+      if header != nil { firstEntry = 1 }
+    }
+    var count = lines.count - firstEntry
+    if count > 0 {
+      let last = lines.count - 1
+      do {
+        _ = try Self.parse(data, lines, last)
+      } catch let error where error.isTruncated {
+        // An app that died mid-write leaves a torn last record; everything
+        // before it is still good.
+        warnings.append(
+          LogWarning(
+            line: last + 1,
+            message:
+              "the last line is incomplete (\(error.message)); ignored it and read the \(count - 1) complete entries before it"
+          ))
+        count -= 1
+      } catch {
+        // Reported with its line when the entry is read.
+      }
+    }
+    self.header = header
+    self.firstEntryLine = firstEntry
+    self.entryCount = max(0, count)
+    self.warnings = warnings
+  }
+
+  private static func parse(_ data: Data, _ lines: LineIndex, _ i: Int) throws(JSONParseError)
+    -> JSONValue
+  {
+    let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let slice = UnsafeBufferPointer(rebasing: bytes[lines.starts[i]..<lines.ends[i]])
+      return Result { () throws(JSONParseError) in try JSONParser.parse(bytes: slice) }
+    }
+    return try result.get()
+  }
+
+  /// The 1-based file line of the entry at `position` (1-based).
+  public func lineNumber(ofEntry position: Int) -> Int { firstEntryLine + position }
+
+  /// The raw bytes of the entry at `position`, without parsing.
+  public func rawLine(ofEntry position: Int) -> Data {
+    let i = firstEntryLine + position - 1
+    return data[lines.starts[i]..<lines.ends[i]]
+  }
+
+  /// The entry at `position`, 1-based (1…``entryCount``).
+  /// - Throws: ``LogError`` `.outOfRange` for a bad position; `.malformedLine`
+  ///   with line and column when the line is not JSON; `.invalidEntry` naming
+  ///   the member when the line is not a valid entry.
+  /// - Complexity: O(length of that line).
+  public func entry(_ position: Int) throws(LogError) -> LogEntry {
+    guard (1...max(1, entryCount)).contains(position), entryCount > 0 else {
+      throw LogError(
+        kind: .outOfRange, path: path,
+        message: "entry \(position) is out of range (the log has \(entryCount) entries)")
+    }
+    let line = firstEntryLine + position
+    let value: JSONValue
+    do {
+      value = try Self.parse(data, lines, line - 1)
+    } catch {
+      if lines.ends[line - 1] == lines.starts[line - 1] {
+        throw LogError(
+          kind: .malformedLine, path: path, line: line,
+          message: "blank line (JSON Lines allows none)")
+      }
+      throw LogError(
+        kind: .malformedLine, path: path, line: line, column: error.column,
+        message: "not valid JSON: \(error.message)")
+    }
+    return try entry(from: value, line: line, position: position)
+  }
+
+  private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
+    func invalid(_ message: String) -> LogError {
+      LogError(kind: .invalidEntry, path: path, line: line, message: message)
+    }
+    guard case .object(let object) = value else {
+      throw invalid("expected an entry object, found \(value.typeName)")
+    }
+    var seq = position
+    if let member = object["seq"] {
+      guard let n = member.numberValue?.intValue else {
+        throw invalid("/seq must be an integer, found \(JSONPrinter.compact.print(member))")
+      }
+      seq = n
+    }
+    var time: String?
+    if let member = object["time"], member != .null {
+      guard let t = member.stringValue else {
+        throw invalid("/time must be a string, found \(member.typeName)")
+      }
+      time = t
+    }
+    guard let action = object["action"] else { throw invalid("the entry has no /action member") }
+    guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
+    guard let next = object["next"] else { throw invalid("the entry has no /next member") }
+    return LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+  }
+
+  /// State `index` of the log: 0 is the initial state (entry 1's `prior`), and
+  /// k ≥ 1 is the state after entry k (entry k's `next`).
+  /// - Throws: ``LogError`` as ``entry(_:)`` does.
+  public func state(_ index: Int) throws(LogError) -> JSONValue {
+    guard (0...entryCount).contains(index) else {
+      throw LogError(
+        kind: .outOfRange, path: path,
+        message: "state \(index) is out of range (the log has states 0…\(entryCount))")
+    }
+    if index == 0 {
+      guard entryCount > 0 else {
+        throw LogError(
+          kind: .outOfRange, path: path, message: "the log has no entries, so no states")
+      }
+      return try entry(1).prior
+    }
+    return try entry(index).next
+  }
+
+  /// Every entry in order, parsed one line at a time.
+  /// - Throws: the first ``LogError`` met.
+  /// - Complexity: O(file size).
+  public func forEachEntry(_ body: (LogEntry) throws(LogError) -> Void) throws(LogError) {
+    guard entryCount > 0 else { return }
+    for position in 1...entryCount { try body(try entry(position)) }
+  }
+}

@@ -1,0 +1,32 @@
+/// The optional first line of a log, describing what wrote it.
+///
+/// `{"format":"replay-log","version":1,"app":…,"stateType":…,"actionType":…,"created":…}`;
+/// every member but `format` is optional when reading.
+public struct LogHeader: Sendable, Equatable {
+  /// The `format` member; `"replay-log"` for logs this library writes.
+  public var format: String
+  /// The format version, if given.
+  public var version: Int?
+  /// The app's name, if given.
+  public var app: String?
+  /// The state's type name, if given.
+  public var stateType: String?
+  /// The action's type name, if given.
+  public var actionType: String?
+  /// The creation time (RFC 3339), if given.
+  public var created: String?
+
+  /// Reads a header from a parsed first line; `nil` when the line is an entry
+  /// rather than a header (it has an `action` member, or no string `format`).
+  public init?(_ value: JSONValue) {
+    guard case .object(let object) = value, object["action"] == nil,
+      case .string(let format)? = object["format"]
+    else { return nil }
+    self.format = format
+    self.version = object["version"]?.numberValue?.intValue
+    self.app = object["app"]?.stringValue
+    self.stateType = object["stateType"]?.stringValue
+    self.actionType = object["actionType"]?.stringValue
+    self.created = object["created"]?.stringValue
+  }
+}
