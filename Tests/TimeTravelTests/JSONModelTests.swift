@@ -73,8 +73,10 @@ import Testing
     #expect(value == other)
     #expect(JSONValue.compare(value!, other!) == 0)
     _ = value.hashValue
-    // Indented output of this shape grows quadratically with depth, so the
-    // pretty printer is checked on a shallower value in prettyPrintsDeepValues.
+    // Indentation is capped, so pretty output stays linear in size.
+    let pretty = JSONPrinter.pretty.print(value!)
+    #expect(pretty.utf8.count <= 2 * depth * (2 * 100 + 3))
+    #expect(try JSONParser.parse(pretty) == value)
     value = nil
     other = nil
     let objects =

@@ -12,6 +12,9 @@ public struct JSONPrinter: Sendable {
   public var indent: Int?
   /// Print object keys in code-point order, as `jq -S` does.
   public var sortKeys: Bool
+  /// Indentation stops growing past this many levels, so that printing a
+  /// deeply nested value stays linear in its size instead of quadratic.
+  public var maxIndentLevel: Int = 100
 
   /// A printer; by default compact with keys in their original order.
   public init(indent: Int? = nil, sortKeys: Bool = false) {
@@ -99,7 +102,7 @@ public struct JSONPrinter: Sendable {
   private func newline(depth: Int, to out: inout [UInt8]) {
     guard let indent else { return }
     out.append(0x0A)
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * min(depth, maxIndentLevel)))
   }
 
   /// Appends `s` as a quoted, escaped JSON string.
