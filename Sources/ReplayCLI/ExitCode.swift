@@ -14,4 +14,7 @@ public enum ExitCode {
   public static let evaluationError: Int32 = 4
   /// Bisect: the predicate already holds on state 0, so no entry introduced it.
   public static let holdsAtStart: Int32 = 5
+  /// Bisect: skipped states border the change, so the first bad entry is
+  /// one of several candidates (git bisect exits 2 here; 2 is our usage code).
+  public static let inconclusive: Int32 = 7
 }

@@ -15,4 +15,11 @@ enum TerminalText {
     // JSON escapes quotes and backslashes too; a name keeps them as they are.
     return inner.replacingOccurrences(of: "\\\"", with: "\"")
   }
+
+  /// `text` sanitized line by line, keeping its line breaks: for a child
+  /// process's output, which is ours to pass on but not to trust.
+  static func sanitizeKeepingLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }
+      .joined(separator: "\n")
+  }
 }
