@@ -182,3 +182,104 @@ import Testing
     }
   }
 }
+
+@Suite struct DiffStructuralTests {
+  @Test func structuralViewFoldsUnchangedRuns() throws {
+    let old = try JSONParser.parse(
+      #"{"filter":"all","todos":[{"id":"a","title":"A"},{"id":"b","title":"Buy milk","done":false},{"id":"c","title":"C"},{"id":"d","title":"D"}],"user":null}"#
+    )
+    let new = try JSONParser.parse(
+      #"{"filter":"all","todos":[{"id":"b","title":"Buy oat milk","done":false},{"id":"c","title":"C"},{"id":"d","title":"D"},{"id":"e","title":"\u001b[31m"}],"count":4}"#
+    )
+    let changes = JSONDiff.changes(from: old, to: new)
+    let text = DiffTextRenderer().renderStructural(old: old, new: new, changes: changes)
+    let expected = """
+        {
+          … (1 unchanged)
+          "todos": [
+      -     [0]: {"id":"a","title":"A"}  // /todos/0
+            [0]: {
+              … (1 unchanged)
+      -       "title": "Buy milk"
+      +       "title": "Buy oat milk"  // /todos/0/title
+              … (1 unchanged)
+            }
+            … (2 unchanged)
+      +     [3]: {"id":"e","title":"\\u001b[31m"}  // /todos/3
+          ]
+      +   "count": 4  // /count
+      -   "user": null  // /user
+        }
+      """
+    #expect(text == expected)
+    #expect(!text.unicodeScalars.contains("\u{1B}"))
+    #expect(DiffTextRenderer().renderStructural(old: 1, new: 1, changes: []) == "(no changes)")
+    #expect(
+      DiffTextRenderer().renderStructural(
+        old: 1, new: 2, changes: JSONDiff.changes(from: 1, to: 2)) == "- 1\n+ 2  // (root)")
+    let colored = DiffTextRenderer(color: true).renderStructural(
+      old: old, new: new, changes: changes)
+    #expect(
+      colored.contains("\u{1B}[32m+       \"title\": \"Buy oat milk\"  // /todos/0/title\u{1B}[0m"))
+  }
+
+  @Test func structuralViewOfDeepChange() throws {
+    var old: JSONValue = 1
+    var new: JSONValue = 2
+    for _ in 0..<3 {
+      old = .array([old, "x"])
+      new = .array([new, "x"])
+    }
+    let text = DiffTextRenderer().renderStructural(
+      old: old, new: new, changes: JSONDiff.changes(from: old, to: new))
+    #expect(
+      text == """
+          [
+            [0]: [
+              [0]: [
+        -       [0]: 1
+        +       [0]: 2  // /0/0/0
+                … (1 unchanged)
+              ]
+              … (1 unchanged)
+            ]
+            … (1 unchanged)
+          ]
+        """)
+  }
+}
+
+@Suite struct DiffScaleTests {
+  @Test func reversedIDdTodosPatchExactly() throws {
+    let list: [JSONValue] = (0..<2_000).map { .object(["id": .number(JSONNumber($0))]) }
+    let old = JSONValue.array(JSONArray(list))
+    let new = JSONValue.array(JSONArray(list.reversed()))
+    let changes = JSONDiff.changes(from: old, to: new)
+    #expect(changes.count == 1_999)
+    #expect(changes.allSatisfy { $0.op == .move })
+    #expect(try JSONDiff.patch(from: old, to: new).apply(to: old) == new)
+  }
+
+  @Test func beyondTheMyersBudgetStillExact() throws {
+    let old = JSONValue.array(JSONArray((0..<3_000).map { .number(JSONNumber($0)) }))
+    let new = JSONValue.array(JSONArray((0..<3_000).map { .number(JSONNumber($0 + 5_000)) }))
+    let changes = JSONDiff.changes(from: old, to: new)
+    #expect(changes.count == 3_000)
+    #expect(changes.allSatisfy { $0.op == .replace })
+    #expect(try JSONDiff.patch(from: old, to: new).apply(to: old) == new)
+  }
+
+  @Test func idsMustBeUniqueAndPresentEverywhere() throws {
+    // A duplicate id falls back to positional matching: no moves.
+    let old = try JSONParser.parse(#"[{"id":1,"v":1},{"id":1,"v":2},{"id":2}]"#)
+    let new = try JSONParser.parse(#"[{"id":2},{"id":1,"v":1},{"id":1,"v":2}]"#)
+    let changes = JSONDiff.changes(from: old, to: new)
+    #expect(changes.allSatisfy { $0.op != .move })
+    #expect(try JSONDiff.patch(from: old, to: new).apply(to: old) == new)
+    // The first id key every element has is used.
+    let byUnderscore = JSONDiff.changes(
+      from: try JSONParser.parse(#"[{"_id":"a"},{"_id":"b"}]"#),
+      to: try JSONParser.parse(#"[{"_id":"b"},{"_id":"a"}]"#))
+    #expect(byUnderscore.map(\.op) == [.move])
+  }
+}

@@ -33,10 +33,12 @@ extension JSONPatch {
       try modifyParent(of: path, in: &document) { (parent, token) throws(PatchFailure) in
         switch parent {
         case .object(var object):
+          parent = .null
           guard object[token] != nil else { throw .missing(path) }
           object[token] = value
           parent = .object(object)
         case .array(var array):
+          parent = .null
           let i = try existingIndex(token, in: array, path: path)
           array[i] = value
           parent = .array(array)
@@ -80,9 +82,11 @@ extension JSONPatch {
     try modifyParent(of: path, in: &document) { (parent, token) throws(PatchFailure) in
       switch parent {
       case .object(var object):
+        parent = .null
         object[token] = value
         parent = .object(object)
       case .array(var array):
+        parent = .null
         if token == "-" {
           array.append(value)
         } else {
@@ -109,10 +113,12 @@ extension JSONPatch {
     try modifyParent(of: path, in: &document) { (parent, token) throws(PatchFailure) in
       switch parent {
       case .object(var object):
+        parent = .null
         guard let old = object.removeValue(forKey: token) else { throw .missing(path) }
         removed = old
         parent = .object(object)
       case .array(var array):
+        parent = .null
         removed = array.remove(at: try existingIndex(token, in: array, path: path))
         parent = .array(array)
       default:
@@ -149,22 +155,29 @@ extension JSONPatch {
       return
     }
     var chain: [(container: JSONValue, token: String)] = []
+    // Taken out of `document` (and each child out of its parent below) so
+    // every container on the path is uniquely referenced and mutates in
+    // place instead of being copied. On a throw `document` is left partly
+    // dismantled; `apply(to:)` then discards its working copy anyway.
     var current = document
+    document = .null
     for (depth, token) in path.tokens.dropLast().enumerated() {
-      guard let child = JSONPointer(tokens: [token]).resolve(in: current) else {
+      guard let child = takeChild(token, from: &current) else {
         throw .missing(JSONPointer(tokens: Array(path.tokens[...depth])))
       }
       chain.append((current, token))
       current = child
     }
     try body(&current, last)
-    while let (container, token) = chain.popLast() {
-      var parent = container
+    while !chain.isEmpty {
+      var (parent, token) = chain.removeLast()
       switch parent {
       case .object(var object):
+        parent = .null
         object[token] = current
         parent = .object(object)
       case .array(var array):
+        parent = .null
         array[JSONPointer.arrayIndex(token)!] = current
         parent = .array(array)
       default:
@@ -173,6 +186,27 @@ extension JSONPatch {
       current = parent
     }
     document = current
+  }
+
+  /// The child at `token`, leaving `null` in its place, or `nil` when absent.
+  private static func takeChild(_ token: String, from container: inout JSONValue) -> JSONValue? {
+    switch container {
+    case .object(var object):
+      guard let child = object[token] else { return nil }
+      container = .null
+      object[token] = .null
+      container = .object(object)
+      return child
+    case .array(var array):
+      guard let i = JSONPointer.arrayIndex(token), i < array.count else { return nil }
+      let child = array[i]
+      container = .null
+      array[i] = .null
+      container = .array(array)
+      return child
+    default:
+      return nil
+    }
   }
 }
 
