@@ -4,18 +4,27 @@ struct Options: Equatable {
     case summary
     case show(Int)
     case diff(Int, Int?)
-    case bisect(predicate: String)
+    case bisect(BisectMode.Criterion, linear: Bool)
+    case watch(String)
+    case find(String)
+    case eval(String)
     case step
     case help
     case version
   }
 
   enum Format: String { case text, json }
+  enum Color: String { case auto, always, never }
 
   var logPath: String?
   var mode: Mode = .summary
   var format: Format = .text
+  var color: Color = .auto
   var full = false
+  /// `--where EXPR`: restricts the summary and listings to matching entries.
+  var filter: String?
+  /// `--id-key KEY`: extra id keys for matching array elements in diffs.
+  var idKeys: [String] = []
 
   /// A command-line mistake: exit code 2.
   struct UsageError: Error, Equatable {
@@ -27,17 +36,14 @@ struct Options: Equatable {
     var options = Options()
     var modes: [(flag: String, mode: Mode)] = []
     var predicate: String?
+    var command: String?
     var bisect = false
+    var linear = false
     var rest = arguments[...]
 
-    func value(for flag: String) throws(UsageError) -> String {
-      guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-      return next
-    }
     func number(_ text: String, for flag: String) throws(UsageError) -> Int {
       guard let n = Int(text), n >= 0 else {
-        throw UsageError(
-          message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
+        throw UsageError(message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
       }
       return n
     }
@@ -51,7 +57,8 @@ struct Options: Equatable {
       }
       func flagValue() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
-        return try value(for: flag)
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+        return next
       }
       switch flag {
       case "-h", "--help": modes.append((flag, .help))
@@ -60,22 +67,34 @@ struct Options: Equatable {
       case "--diff":
         let a = try number(try flagValue(), for: flag)
         var b: Int?
-        if let next = rest.first, let n = Int(next) {
+        if inlineValue == nil, let next = rest.first, Int(next) != nil {
           rest.removeFirst()
-          b = try number(String(n), for: flag)
+          b = try number(next, for: flag)
         }
         modes.append((flag, .diff(a, b)))
-      case "--bisect":
-        bisect = true
+      case "--bisect": bisect = true
+      case "--linear": linear = true
       case "--predicate": predicate = try flagValue()
+      case "--run": command = try flagValue()
+      case "--watch": modes.append((flag, .watch(try flagValue())))
+      case "--find": modes.append((flag, .find(try flagValue())))
+      case "--eval": modes.append((flag, .eval(try flagValue())))
+      case "--where": options.filter = try flagValue()
+      case "--id-key": options.idKeys.append(try flagValue())
       case "--step": modes.append((flag, .step))
       case "--format":
         let text = try flagValue()
         guard let format = Format(rawValue: text) else {
-          throw UsageError(
-            message: "--format takes text or json, not '\(TerminalText.sanitize(text))'")
+          throw UsageError(message: "--format takes text or json, not '\(TerminalText.sanitize(text))'")
         }
         options.format = format
+      case "--color", "--colour":
+        let text = inlineValue ?? "always"
+        guard let color = Color(rawValue: text) else {
+          throw UsageError(message: "--color takes auto, always or never, not '\(TerminalText.sanitize(text))'")
+        }
+        options.color = color
+      case "--no-color": options.color = .never
       case "--full": options.full = true
       case "--":
         while let path = rest.popFirst() { try options.setPath(path) }
@@ -87,22 +106,43 @@ struct Options: Equatable {
       }
     }
     if bisect {
-      guard let predicate else {
+      switch (predicate, command) {
+      case (let p?, nil): modes.append(("--bisect", .bisect(.predicate(p), linear: linear)))
+      case (nil, let c?): modes.append(("--bisect", .bisect(.command(c), linear: linear)))
+      case (nil, nil):
         throw UsageError(
-          message: "--bisect needs --predicate EXPR (a jq expression run on each state)")
+          message: "--bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD")
+      case (_?, _?): throw UsageError(message: "--bisect takes --predicate or --run, not both")
       }
-      modes.append(("--bisect", .bisect(predicate: predicate)))
-    } else if predicate != nil {
-      throw UsageError(message: "--predicate goes with --bisect")
+    } else if predicate != nil || command != nil || linear {
+      let flag = predicate != nil ? "--predicate" : command != nil ? "--run" : "--linear"
+      throw UsageError(message: "\(flag) goes with --bisect")
     }
-    if modes.contains(where: { $0.mode == .help }) { options.mode = .help; return options }
-    if modes.contains(where: { $0.mode == .version }) { options.mode = .version; return options }
+    if modes.contains(where: { $0.mode == .help }) {
+      options.mode = .help
+      return options
+    }
+    if modes.contains(where: { $0.mode == .version }) {
+      options.mode = .version
+      return options
+    }
     if modes.count > 1 {
       throw UsageError(
-        message:
-          "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
+        message: "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
     }
     options.mode = modes.first?.mode ?? .summary
+    if case .eval = options.mode {
+      guard options.logPath == nil else {
+        throw UsageError(message: "--eval reads JSON from stdin and takes no log file")
+      }
+      return options
+    }
+    if options.filter != nil {
+      switch options.mode {
+      case .summary, .find, .watch: break
+      default: throw UsageError(message: "--where goes with the summary, --find or --watch")
+      }
+    }
     guard options.logPath != nil else {
       throw UsageError(message: "no log file given")
     }
@@ -113,8 +153,7 @@ struct Options: Equatable {
     guard logPath == nil else {
       throw UsageError(
         message:
-          "one log file at a time (got '\(TerminalText.sanitize(logPath!))' and '\(TerminalText.sanitize(path))')"
-      )
+          "one log file at a time (got '\(TerminalText.sanitize(logPath!))' and '\(TerminalText.sanitize(path))')")
     }
     logPath = path
   }

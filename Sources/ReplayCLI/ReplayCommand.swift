@@ -24,6 +24,8 @@ public enum ReplayCommand {
     case .version:
       io.out("replay \(version)\n")
       return ExitCode.success
+    case .eval(let expression):
+      return EvalMode.run(expression, io: io)
     default:
       break
     }
@@ -45,9 +47,12 @@ public enum ReplayCommand {
       case .show(let n): return try ShowMode.run(context, state: n)
       case .diff(let a, let b):
         return try DiffMode.run(context, from: b == nil ? a - 1 : a, to: b ?? a)
-      case .bisect(let predicate): return try BisectMode.run(context, predicate: predicate)
+      case .bisect(let criterion, let linear):
+        return try BisectMode.run(context, criterion: criterion, linear: linear)
+      case .watch(let path): return try WatchMode.run(context, path: path)
+      case .find(let expression): return try FindMode.run(context, expression: expression)
       case .step: return try StepMode.run(context)
-      case .help, .version: return ExitCode.success
+      case .help, .version, .eval: return ExitCode.success
       }
     } catch let error as LogError {
       io.err("replay: \(error)\n")

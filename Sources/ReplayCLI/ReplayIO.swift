@@ -10,8 +10,12 @@ public protocol ReplayIO: AnyObject {
   /// Reads one line from standard input without its newline; `nil` at end of
   /// input.
   func readLine() -> String?
+  /// Reads all of standard input.
+  func readAll() -> [UInt8]
   /// Whether standard output is a terminal (enables colour and prompts).
   var isTerminal: Bool { get }
+  /// Whether standard error is a terminal (enables progress lines).
+  var errorIsTerminal: Bool { get }
   /// Environment variables (for `NO_COLOR`).
   var environment: [String: String] { get }
 }
@@ -26,8 +30,12 @@ public final class StandardIO: ReplayIO {
   public func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
   /// Reads a line from standard input.
   public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+  /// Reads standard input to its end.
+  public func readAll() -> [UInt8] { Array(FileHandle.standardInput.readDataToEndOfFile()) }
   /// `isatty(1)`.
   public var isTerminal: Bool { isatty(1) == 1 }
+  /// `isatty(2)`.
+  public var errorIsTerminal: Bool { isatty(2) == 1 }
   /// The process environment.
   public var environment: [String: String] { ProcessInfo.processInfo.environment }
 }
@@ -39,8 +47,11 @@ public final class BufferIO: ReplayIO {
   /// Everything written to standard error.
   public private(set) var stderr = ""
   private var input: [String]
+  private let rawInput: String
   /// Whether to behave as a terminal.
   public var isTerminal: Bool
+  /// Whether standard error behaves as a terminal.
+  public var errorIsTerminal = false
   /// The environment the command sees.
   public var environment: [String: String]
 
@@ -49,6 +60,7 @@ public final class BufferIO: ReplayIO {
     var lines = stdin.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     self.input = lines
+    self.rawInput = stdin
     self.isTerminal = isTerminal
     self.environment = environment
   }
@@ -57,6 +69,8 @@ public final class BufferIO: ReplayIO {
   public func out(_ text: String) { stdout += text }
   /// Appends to `stderr`.
   public func err(_ text: String) { stderr += text }
+  /// All of `stdin`.
+  public func readAll() -> [UInt8] { Array(rawInput.utf8) }
   /// The next input line, or `nil`.
   public func readLine() -> String? { input.isEmpty ? nil : input.removeFirst() }
 }

@@ -4,7 +4,8 @@ import TimeTravel
 enum SummaryMode {
   static func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let summary = try LogSummary(scanning: log)
+    let restriction = try EntryFilter(context.options.filter)
+    let summary = try LogSummary(scanning: log, including: restriction.includes)
     if context.json {
       var object = JSONObject()
       object["path"] = .string(log.path)
@@ -40,6 +41,7 @@ enum SummaryMode {
     var lines: [String] = []
     var title =
       "\(TerminalText.sanitize(log.path)): \(summary.entryCount) \(summary.entryCount == 1 ? "entry" : "entries")"
+    if context.options.filter != nil { title += " matching --where (of \(log.entryCount))" }
     if let header = log.header {
       var parts = [
         "\(TerminalText.sanitize(header.format))\(header.version.map { " v\($0)" } ?? "")"

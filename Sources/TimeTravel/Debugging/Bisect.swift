@@ -50,6 +50,12 @@ public enum Bisect {
       public var state: Int
       /// Its verdict.
       public var verdict: Verdict
+
+      /// A step: `state` judged `verdict`.
+      public init(state: Int, verdict: Verdict) {
+        self.state = state
+        self.verdict = verdict
+      }
     }
   }
 

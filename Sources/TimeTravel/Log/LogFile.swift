@@ -179,6 +179,9 @@ public final class LogFile: Sendable {
     return try entry(index).next
   }
 
+  /// The entry positions, `1...entryCount` (empty for an empty log).
+  public var positions: Range<Int> { 1..<(entryCount + 1) }
+
   /// Every entry in order, parsed one line at a time.
   /// - Throws: the first ``LogError`` met.
   /// - Complexity: O(file size).

@@ -16,23 +16,24 @@ public struct LogSummary: Sendable, Equatable {
   public var warnings: [LogWarning]
 
   /// Scans every entry of `log`, checking the chain invariants.
-  /// - Throws: the first ``LogError`` met (a malformed line).
+  /// - Parameters:
+  ///   - log: The log.
+  ///   - include: Which entries to count (`--where`); the chain is checked
+  ///     over all entries regardless.
+  /// - Throws: the first ``LogError`` met (a malformed line), or what
+  ///   `include` throws.
   /// - Complexity: O(file size); memory O(largest entry).
-  public init(scanning log: LogFile) throws(LogError) {
-    entryCount = log.entryCount
+  public init(scanning log: LogFile, including include: (LogEntry) throws -> Bool = { _ in true }) throws {
+    var included = 0
     var warnings = log.warnings
     var firstTime: String?
     var lastTime: String?
     var counts: [String: Int] = [:]
     var order: [String] = []
     var previous: LogEntry?
-    try log.forEachEntry { entry throws(LogError) in
-      if counts[entry.actionName] == nil { order.append(entry.actionName) }
-      counts[entry.actionName, default: 0] += 1
-      if let time = entry.time {
-        if firstTime == nil { firstTime = time }
-        lastTime = time
-      }
+    for position in log.positions {
+      let entry = try log.entry(position)
+      defer { previous = entry }
       if let previous {
         if entry.seq != previous.seq + 1 {
           warnings.append(
@@ -42,7 +43,7 @@ public struct LogSummary: Sendable, Equatable {
           )
         }
         if entry.prior != previous.next {
-          let first = JSONDiffSummary.firstDifference(previous.next, entry.prior)
+          let first = JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.description ?? ""
           warnings.append(
             LogWarning(
               line: entry.line,
@@ -51,8 +52,17 @@ public struct LogSummary: Sendable, Equatable {
             ))
         }
       }
-      previous = entry
+
+      guard try include(entry) else { continue }
+      included += 1
+      if counts[entry.actionName] == nil { order.append(entry.actionName) }
+      counts[entry.actionName, default: 0] += 1
+      if let time = entry.time {
+        if firstTime == nil { firstTime = time }
+        lastTime = time
+      }
     }
+    self.entryCount = included
     self.warnings = warnings
     self.firstTime = firstTime
     self.lastTime = lastTime
@@ -71,30 +81,5 @@ public struct LogSummary: Sendable, Equatable {
       && lhs.actionCounts.map(\.name) == rhs.actionCounts.map(\.name)
       && lhs.actionCounts.map(\.count) == rhs.actionCounts.map(\.count)
       && lhs.warnings == rhs.warnings
-  }
-}
-
-/// The first place two values differ, as a JSON Pointer string, found
-/// without recursion. Used for warnings, where one place is enough.
-enum JSONDiffSummary {
-  static func firstDifference(_ a: JSONValue, _ b: JSONValue) -> String {
-    var pending: [(JSONValue, JSONValue, String)] = [(a, b, "")]
-    while let (x, y, path) = pending.popLast() {
-      switch (x, y) {
-      case (.array(let p), .array(let q)) where p.count == q.count:
-        for i in (0..<p.count).reversed() { pending.append((p[i], q[i], path + "/\(i)")) }
-      case (.object(let p), .object(let q)) where Set(p.keys) == Set(q.keys):
-        for key in p.keys.reversed() {
-          pending.append((p[key]!, q[key]!, path + "/" + escape(key)))
-        }
-      default:
-        if x != y { return path }
-      }
-    }
-    return ""
-  }
-
-  private static func escape(_ token: String) -> String {
-    token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }
 }

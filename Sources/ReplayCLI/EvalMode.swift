@@ -1,0 +1,41 @@
+import TimeTravel
+
+/// `replay --eval EXPR`: reads JSON values from stdin and prints each output
+/// compactly, one per line, like `jq -c EXPR`, so the two can be compared.
+enum EvalMode {
+  static func run(_ expression: String, io: any ReplayIO) -> Int32 {
+    let filter: JQFilter
+    do {
+      filter = try JQFilter(expression)
+    } catch {
+      io.err("replay: syntax error at \(error.description)\n\(error.caretLine)\n")
+      return ExitCode.usage
+    }
+    let input = io.readAll()
+    var code = ExitCode.success
+    input.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(bytes: buffer)
+      var index = 0
+      while true {
+        let value: JSONValue
+        do {
+          if parser.isAtEnd { return }
+          value = try parser.parseNext()
+        } catch {
+          io.err("replay: stdin: \(error)\n")
+          code = ExitCode.unreadableLog
+          return
+        }
+        index += 1
+        do {
+          for output in try filter.evaluate(value) { io.out(JSONPrinter.compact.print(output) + "\n") }
+        } catch {
+          // jq reports the error and goes on with the next input.
+          io.err("replay: error (at input \(index)): \(error)\n")
+          code = ExitCode.evaluationError
+        }
+      }
+    }
+    return code
+  }
+}
