@@ -7,7 +7,8 @@ enum Builtins {
   /// `name/arity` of every native builtin, for compile-time checks.
   static let signatures: Set<String> = [
     "empty/0", "not/0", "error/0", "error/1", "path/1", "getpath/1", "setpath/2", "delpaths/1",
-    "first/1", "limit/2", "range/1", "range/2", "range/3", "isempty/1", "select/1", "recurse/0",
+    "first/1", "last/1", "limit/2", "range/1", "range/2", "range/3", "isempty/1", "select/1",
+    "recurse/0",
     "any/2", "all/2", "paths/0", "length/0", "utf8bytelength/0", "keys/0", "keys_unsorted/0",
     "has/1", "contains/1", "add/0", "type/0", "tostring/0", "tonumber/0", "tojson/0",
     "fromjson/0", "ascii_downcase/0", "ascii_upcase/0", "ltrimstr/1", "rtrimstr/1",
@@ -18,7 +19,7 @@ enum Builtins {
     "isinfinite/0", "isnan/0", "isnormal/0", "sort_by/1", "group_by/1", "min_by/1", "max_by/1",
     "unique_by/1", "env/0", "builtins/0", "input_filename/0", "debug/0", "stderr/0",
     "_match_impl/3", "split/2", "trim/0", "ltrim/0", "rtrim/0", "ascii/0",
-    "have_decnum/0",
+    "have_decnum/0", "bsearch/1",
     "have_literal_numbers/0", "significand/0", "trunc/0", "toarray/0", "now/0",
   ]
 
@@ -78,6 +79,11 @@ enum Builtins {
           throw StopSignal(token: token)
         }
       } catch let s as StopSignal where s.token == token {}
+      return
+    case ("last", 1):
+      var last: (JSONValue, Path?)?
+      try ev.eval(args[0], input, path, env) { v, p in last = (v, p) }
+      if let last { try emit(last.0, last.1) }
       return
     case ("limit", 2):
       try ev.eval(args[0], input, nil, env) { n, _ in

@@ -32,7 +32,6 @@ enum Prelude {
     def first: .[0];
     def last: .[-1];
     def nth($n): .[$n];
-    def last(f): reduce f as $x (null; $x);
     def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
     def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
     def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
@@ -96,6 +95,11 @@ enum Prelude {
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");
     def ascii(i): [i] | implode;
+    def trimstr($x): ltrimstr($x) | rtrimstr($x);
+    def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false
+      else error("\(tojson) cannot be parsed as a boolean") end;
+    def skip($n; f): if $n > 0 then foreach f as $x ($n + 1; . - 1; if . <= 0 then $x else empty end)
+      elif $n == 0 then f else error("skip doesn't support negative count") end;
     .
     """#
 

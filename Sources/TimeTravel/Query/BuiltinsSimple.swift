@@ -39,7 +39,14 @@ extension Builtins {
         throw JQRuntimeError(
           message: "Cannot check whether \(input.typeName) has a \(args[0].typeName) key")
       }
-    case ("contains", 1): return .bool(try contains(input, args[0]))
+    case ("contains", 1):
+      guard input.typeName == args[0].typeName else {
+        throw JQRuntimeError(
+          message:
+            "\(Describe.value(input)) and \(Describe.value(args[0])) cannot have their containment checked"
+        )
+      }
+      return .bool(contains(input, args[0]))
     case ("add", 0):
       switch input {
       case .array(let a): return try a.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
@@ -251,6 +258,19 @@ extension Builtins {
       case (.array, _): return try Paths.index(input, [args[0]])
       default: return try Paths.index(input, args[0])
       }
+    case ("bsearch", 1):
+      guard case .array(let a) = input else {
+        throw JQRuntimeError(message: "\(Describe.value(input)) cannot be searched from")
+      }
+      var low = 0
+      var high = a.count - 1
+      while low <= high {
+        let mid = (low + high) / 2
+        let c = JSONValue.compare(a[mid], args[0])
+        if c == 0 { return .number(JSONNumber(mid)) }
+        if c < 0 { low = mid + 1 } else { high = mid - 1 }
+      }
+      return .number(JSONNumber(-1 - low))
     case ("to_entries", 0):
       guard case .object(let o) = input else {
         throw JQRuntimeError(message: "\(Describe.value(input)) has no keys")
@@ -286,25 +306,22 @@ extension Builtins {
     }
   }
 
-  static func contains(_ a: JSONValue, _ b: JSONValue) throws -> Bool {
+  /// jq's `jv_contains`: values of different kinds never contain each other
+  /// below the top level.
+  static func contains(_ a: JSONValue, _ b: JSONValue) -> Bool {
     switch (a, b) {
     case (.object(let x), .object(let y)):
       for (k, v) in y {
-        guard let mine = x[k], try contains(mine, v) else { return false }
+        guard let mine = x[k], contains(mine, v) else { return false }
       }
       return true
     case (.array(let x), .array(let y)):
-      for v in y where try !x.contains(where: { try contains($0, v) }) { return false }
+      for v in y where !x.contains(where: { contains($0, v) }) { return false }
       return true
     case (.string(let x), .string(let y)):
       return y.isEmpty || x.utf8.count >= y.utf8.count && x.range(of: y, options: .literal) != nil
     default:
-      guard a.typeName == b.typeName else {
-        throw JQRuntimeError(
-          message:
-            "\(Describe.value(a)) and \(Describe.value(b)) cannot have their containment checked")
-      }
-      return a == b
+      return a.typeName == b.typeName && a == b
     }
   }
 
