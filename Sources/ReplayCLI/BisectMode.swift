@@ -96,7 +96,7 @@ enum BisectMode {
       return ExitCode.inconclusive
     case .firstBad(let k):
       let entry = try context.log.entry(k)
-      let changes = JSONDiff.changes(from: entry.prior, to: entry.next)
+      let changes = JSONDiff.changes(from: entry.prior, to: entry.next, options: context.diffOptions)
       if context.json {
         var object = JSONObject()
         object["result"] = "firstBad"

@@ -9,7 +9,7 @@ enum DiffMode {
     }
     let old = try context.log.state(a)
     let new = try context.log.state(b)
-    let changes = JSONDiff.changes(from: old, to: new)
+    let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
     if context.json {
       context.printJSON([
         "from": .number(JSONNumber(a)), "to": .number(JSONNumber(b)),
@@ -47,6 +47,11 @@ enum ChangeJSON {
 extension Context {
   /// The text renderer for diffs, honouring `--full`.
   var renderer: DiffTextRenderer {
-    DiffTextRenderer(color: false, maxValueLength: options.full ? nil : 120)
+    DiffTextRenderer(color: useColor, maxValueLength: options.full ? nil : 120)
+  }
+
+  /// Diff options honouring `--id-key`.
+  var diffOptions: DiffOptions {
+    DiffOptions(idKeys: options.idKeys + DiffOptions().idKeys)
   }
 }
