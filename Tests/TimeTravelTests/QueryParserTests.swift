@@ -34,8 +34,12 @@ import TimeTravel
 
   @Test func nestingIsLimited() throws {
     let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
-    #expect(jqSyntaxError(deep)?.message == "program nested too deeply (more than 500 levels)")
-    let ok = String(repeating: "[", count: 200) + "1" + String(repeating: "]", count: 200)
+    #expect(jqSyntaxError(deep)?.message == "program nested too deeply (more than 100 levels)")
+    let chain = Array(repeating: "1", count: 10_000).joined(separator: " + ")
+    #expect(jqSyntaxError(chain)?.message == "program nested too deeply (more than 100 levels)")
+    let parens = String(repeating: "(", count: 90) + "1" + String(repeating: ")", count: 90)
+    #expect(try jq(parens) == ["1"])
+    let ok = String(repeating: "[", count: 90) + "1" + String(repeating: "]", count: 90)
     #expect(try jq(ok + " | flatten") == ["[1]"])
   }
 }

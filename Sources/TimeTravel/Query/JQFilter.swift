@@ -24,7 +24,7 @@ public struct JQFilter: Sendable {
   /// here and must be supplied when evaluating.
   /// - Throws: ``JQSyntaxError`` with the 1-based column for bad syntax, an
   ///   unknown function (`length/1 is not defined`), or a program nested
-  ///   more than 500 levels deep.
+  ///   more than 100 levels deep.
   public init(_ source: String) throws(JQSyntaxError) {
     try self.init(source, predefined: nil)
   }

@@ -4,7 +4,7 @@
 struct Parser {
   /// Programs nested deeper than this are rejected: the parser and the
   /// evaluator recurse on the program's structure.
-  static let maximumNesting = 500
+  static let maximumNesting = 100
 
   private var tokens: [Token]
   private var position = 0
@@ -61,6 +61,13 @@ struct Parser {
 
   mutating func expectEnd() throws(JQSyntaxError) {
     guard current.kind == .eof else { throw error("unexpected \(describe(current))") }
+  }
+
+  /// Counts one more link of a left-associative chain (`a + b + c`, `.a.b.c`)
+  /// against the nesting limit; the caller restores `nesting` afterwards.
+  private mutating func link(_ links: inout Int) throws(JQSyntaxError) {
+    links += 1
+    try enter()
   }
 
   private mutating func enter() throws(JQSyntaxError) {
@@ -167,18 +174,24 @@ struct Parser {
   }
 
   private mutating func parseOr() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
     var lhs = try parseAnd()
     while isKeyword("or") {
       advance()
+      try link(&links)
       lhs = .or(lhs, try parseAnd())
     }
     return lhs
   }
 
   private mutating func parseAnd() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
     var lhs = try parseComparison()
     while isKeyword("and") {
       advance()
+      try link(&links)
       lhs = .and(lhs, try parseComparison())
     }
     return lhs
@@ -198,18 +211,24 @@ struct Parser {
   }
 
   private mutating func parseAdditive() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
     var lhs = try parseMultiplicative()
     while case .punct(let p) = current.kind, p == "+" || p == "-" {
       advance()
+      try link(&links)
       lhs = .binary(BinaryOperator(rawValue: p)!, lhs, try parseMultiplicative())
     }
     return lhs
   }
 
   private mutating func parseMultiplicative() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
     var lhs = try parseUnary()
     while case .punct(let p) = current.kind, p == "*" || p == "/" || p == "%" {
       advance()
+      try link(&links)
       lhs = .binary(BinaryOperator(rawValue: p)!, lhs, try parseUnary())
     }
     return lhs
@@ -229,7 +248,10 @@ struct Parser {
 
   private mutating func parsePostfix(allowBinding: Bool) throws(JQSyntaxError) -> Node {
     var term = try parseTerm()
+    var links = 0
+    defer { nesting -= links }
     while true {
+      try link(&links)
       if case .field(let name) = current.kind {
         advance()
         term = .index(term, .literal(.string(name)))
