@@ -149,9 +149,11 @@ private struct Judge {
 
 /// Compiling and running predicates, with the CLI's exit codes.
 enum Predicate {
+  /// Compiles `source` with `$seq`, `$action` and `$prior` declared, so an
+  /// unknown variable is a syntax error naming its column, as in jq.
   static func compile(_ source: String, what: String = "predicate") throws -> JQFilter {
     do {
-      return try JQFilter(source)
+      return try JQFilter(source, variableNames: ["seq", "action", "prior"])
     } catch {
       throw CommandError(
         code: ExitCode.usage, message: "\(what) syntax error at \(error.description)\n\(error.caretLine)")
@@ -177,7 +179,9 @@ enum Predicate {
   /// Whether `filter` holds on the whole entry `{seq, time, action, prior, next}`.
   static func holds(_ filter: JQFilter, onEntry entry: LogEntry, what: String) throws -> Bool {
     do {
-      return try filter.holds(on: entry.jsonValue)
+      return try filter.holds(
+        on: entry.jsonValue,
+        variables: ["seq": .number(JSONNumber(entry.seq)), "action": entry.action, "prior": entry.prior])
     } catch {
       throw CommandError(
         code: ExitCode.evaluationError,
