@@ -22,7 +22,8 @@ enum BisectMode {
       : try Bisect.run(lastState: lastState, verdict: judge.verdict)
     var warnings: [String] = []
     if !linear, case .firstBad(let k) = result.outcome {
-      warnings = try probeMonotonicity(firstBad: k, result: &result, lastState: lastState, judge: judge)
+      warnings = try probeMonotonicity(
+        firstBad: k, result: &result, lastState: lastState, judge: judge)
     }
     for warning in warnings { context.io.err("replay: warning: \(warning)\n") }
     return try report(result, context: context, lastState: lastState, warnings: warnings)
@@ -41,7 +42,8 @@ enum BisectMode {
       result.trail.append(.init(state: g, verdict: v))
       if v == .bad {
         warnings.append(
-          "the predicate holds on state \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first")
+          "the predicate holds on state \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first"
+        )
       }
     }
     if let b = probes.badSide {
@@ -49,7 +51,8 @@ enum BisectMode {
       result.trail.append(.init(state: b, verdict: v))
       if v == .good {
         warnings.append(
-          "the predicate does not hold on state \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry")
+          "the predicate does not hold on state \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry"
+        )
       }
     }
     return warnings
@@ -64,14 +67,16 @@ enum BisectMode {
       if context.json {
         context.printJSON(["result": "holdsAtStart", "evaluated": evaluated])
       } else {
-        context.io.out("the state is already bad on state 0 (the initial state): no entry introduced it\n")
+        context.io.out(
+          "the state is already bad on state 0 (the initial state): no entry introduced it\n")
       }
       return ExitCode.holdsAtStart
     case .neverHolds:
       if context.json {
         context.printJSON(["result": "neverHolds", "evaluated": evaluated])
       } else {
-        context.io.out("the state is never bad: not on the last state (\(lastState)) nor on state 0\n")
+        context.io.out(
+          "the state is never bad: not on the last state (\(lastState)) nor on state 0\n")
       }
       return ExitCode.notFound
     case .endSkipped(let k):
@@ -81,11 +86,13 @@ enum BisectMode {
     case .candidates(let entries):
       if context.json {
         context.printJSON([
-          "result": "candidates", "candidates": .array(JSONArray(entries.map { .number(JSONNumber($0)) })),
+          "result": "candidates",
+          "candidates": .array(JSONArray(entries.map { .number(JSONNumber($0)) })),
           "evaluated": evaluated,
         ])
       } else {
-        var text = "there are only skipped states left to test; the first bad entry could be any of:\n"
+        var text =
+          "there are only skipped states left to test; the first bad entry could be any of:\n"
         for k in entries {
           let entry = try context.log.entry(k)
           text += "  entry \(entry.seq) (\(context.name(entry.action)))\n"
@@ -96,7 +103,8 @@ enum BisectMode {
       return ExitCode.inconclusive
     case .firstBad(let k):
       let entry = try context.log.entry(k)
-      let changes = JSONDiff.changes(from: entry.prior, to: entry.next, options: context.diffOptions)
+      let changes = JSONDiff.changes(
+        from: entry.prior, to: entry.next, options: context.diffOptions)
       if context.json {
         var object = JSONObject()
         object["result"] = "firstBad"
@@ -107,7 +115,9 @@ enum BisectMode {
         object["line"] = .number(JSONNumber(entry.line))
         object["evaluated"] = evaluated
         object["changes"] = ChangeJSON.array(changes)
-        if !warnings.isEmpty { object["warnings"] = .array(JSONArray(warnings.map(JSONValue.string))) }
+        if !warnings.isEmpty {
+          object["warnings"] = .array(JSONArray(warnings.map(JSONValue.string)))
+        }
         context.printJSON(.object(object))
         return ExitCode.success
       }
@@ -156,7 +166,8 @@ enum Predicate {
       return try JQFilter(source, variableNames: ["seq", "action", "prior"])
     } catch {
       throw CommandError(
-        code: ExitCode.usage, message: "\(what) syntax error at \(error.description)\n\(error.caretLine)")
+        code: ExitCode.usage,
+        message: "\(what) syntax error at \(error.description)\n\(error.caretLine)")
     }
   }
 
@@ -166,13 +177,18 @@ enum Predicate {
     let state = try log.state(k)
     let entry = k > 0 ? try log.entry(k) : nil
     let variables: [String: JSONValue] = [
-      "seq": .number(JSONNumber(k)), "action": entry?.action ?? .null, "prior": entry?.prior ?? .null,
+      "seq": .number(JSONNumber(k)), "action": entry?.action ?? .null,
+      "prior": entry?.prior ?? .null,
     ]
     do {
       return try filter.holds(on: state, variables: variables)
     } catch {
-      let at = entry.map { "state \(k) (after entry \($0.seq), \(TerminalText.sanitize($0.actionName)))" } ?? "state 0"
-      throw CommandError(code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error.description)")
+      let at =
+        entry.map { "state \(k) (after entry \($0.seq), \(TerminalText.sanitize($0.actionName)))" }
+        ?? "state 0"
+      throw CommandError(
+        code: ExitCode.evaluationError,
+        message: "the predicate failed on \(at): \(error.description)")
     }
   }
 
@@ -181,11 +197,15 @@ enum Predicate {
     do {
       return try filter.holds(
         on: entry.jsonValue,
-        variables: ["seq": .number(JSONNumber(entry.seq)), "action": entry.action, "prior": entry.prior])
+        variables: [
+          "seq": .number(JSONNumber(entry.seq)), "action": entry.action, "prior": entry.prior,
+        ])
     } catch {
       throw CommandError(
         code: ExitCode.evaluationError,
-        message: "\(what) failed on entry \(entry.seq) (\(TerminalText.sanitize(entry.actionName))): \(error.description)")
+        message:
+          "\(what) failed on entry \(entry.seq) (\(TerminalText.sanitize(entry.actionName))): \(error.description)"
+      )
     }
   }
 }

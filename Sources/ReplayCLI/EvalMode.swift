@@ -28,7 +28,9 @@ enum EvalMode {
         }
         index += 1
         do {
-          for output in try filter.evaluate(value) { io.out(JSONPrinter.compact.print(output) + "\n") }
+          for output in try filter.evaluate(value) {
+            io.out(JSONPrinter.compact.print(output) + "\n")
+          }
         } catch {
           // jq reports the error and goes on with the next input.
           io.err("replay: error (at input \(index)): \(error)\n")

@@ -25,7 +25,9 @@ enum FindMode {
     for position in context.log.positions {
       progress.update(position)
       let entry = try context.log.entry(position)
-      if try restriction.includes(entry), try Predicate.holds(filter, onEntry: entry, what: "the --find expression") {
+      if try restriction.includes(entry),
+        try Predicate.holds(filter, onEntry: entry, what: "the --find expression")
+      {
         found.append(entry)
       }
     }
@@ -43,7 +45,10 @@ enum FindMode {
               return .object(object)
             })))
     } else {
-      var text = found.isEmpty ? "no entry matches\n" : "\(found.count) \(found.count == 1 ? "entry matches" : "entries match"):\n"
+      var text =
+        found.isEmpty
+        ? "no entry matches\n"
+        : "\(found.count) \(found.count == 1 ? "entry matches" : "entries match"):\n"
       for entry in found { text += "  " + context.entryLine(entry) + "\n" }
       context.io.out(text)
     }
@@ -82,13 +87,15 @@ enum WatchMode {
               return .object(object)
             })))
     } else {
-      let shown = path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+      let shown =
+        path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
       var text =
         hits.isEmpty
         ? "no entry changed \(shown)\n"
         : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
       for hit in hits {
-        text += "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
+        text +=
+          "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
       }
       context.io.out(text)
     }

@@ -43,7 +43,8 @@ struct Options: Equatable {
 
     func number(_ text: String, for flag: String) throws(UsageError) -> Int {
       guard let n = Int(text), n >= 0 else {
-        throw UsageError(message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
+        throw UsageError(
+          message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
       }
       return n
     }
@@ -85,13 +86,15 @@ struct Options: Equatable {
       case "--format":
         let text = try flagValue()
         guard let format = Format(rawValue: text) else {
-          throw UsageError(message: "--format takes text or json, not '\(TerminalText.sanitize(text))'")
+          throw UsageError(
+            message: "--format takes text or json, not '\(TerminalText.sanitize(text))'")
         }
         options.format = format
       case "--color", "--colour":
         let text = inlineValue ?? "always"
         guard let color = Color(rawValue: text) else {
-          throw UsageError(message: "--color takes auto, always or never, not '\(TerminalText.sanitize(text))'")
+          throw UsageError(
+            message: "--color takes auto, always or never, not '\(TerminalText.sanitize(text))'")
         }
         options.color = color
       case "--no-color": options.color = .never
@@ -111,7 +114,8 @@ struct Options: Equatable {
       case (nil, let c?): modes.append(("--bisect", .bisect(.command(c), linear: linear)))
       case (nil, nil):
         throw UsageError(
-          message: "--bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD")
+          message:
+            "--bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD")
       case (_?, _?): throw UsageError(message: "--bisect takes --predicate or --run, not both")
       }
     } else if predicate != nil || command != nil || linear {
@@ -128,7 +132,8 @@ struct Options: Equatable {
     }
     if modes.count > 1 {
       throw UsageError(
-        message: "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
+        message:
+          "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
     }
     options.mode = modes.first?.mode ?? .summary
     if case .eval = options.mode {
@@ -153,7 +158,8 @@ struct Options: Equatable {
     guard logPath == nil else {
       throw UsageError(
         message:
-          "one log file at a time (got '\(TerminalText.sanitize(logPath!))' and '\(TerminalText.sanitize(path))')")
+          "one log file at a time (got '\(TerminalText.sanitize(logPath!))' and '\(TerminalText.sanitize(path))')"
+      )
     }
     logPath = path
   }

@@ -53,14 +53,18 @@ struct ShellCommand {
       io.err(TerminalText.sanitizeKeepingLines(String(decoding: printed, as: UTF8.self)))
     }
     if process.terminationReason == .uncaughtSignal {
-      throw Abort(message: "'\(command)' was killed by signal \(process.terminationStatus) on state \(index)")
+      throw Abort(
+        message: "'\(command)' was killed by signal \(process.terminationStatus) on state \(index)")
     }
     switch process.terminationStatus {
     case 0: return .good
     case 125: return .skip
     case 1..<128: return .bad
     default:
-      throw Abort(message: "'\(command)' exited with \(process.terminationStatus) on state \(index); 128 and above abort the bisection, as in git bisect run")
+      throw Abort(
+        message:
+          "'\(command)' exited with \(process.terminationStatus) on state \(index); 128 and above abort the bisection, as in git bisect run"
+      )
     }
   }
 }

@@ -75,11 +75,15 @@ private struct Stepper {
     }
     switch command {
     case "next", "n":
-      guard let n = countArgument() else { return hint("usage: next [COUNT], COUNT a positive number") }
+      guard let n = countArgument() else {
+        return hint("usage: next [COUNT], COUNT a positive number")
+      }
       guard current < count else { return hint("already at the last state (\(count))") }
       try move(to: min(count, current + n))
     case "prev", "p":
-      guard let n = countArgument() else { return hint("usage: prev [COUNT], COUNT a positive number") }
+      guard let n = countArgument() else {
+        return hint("usage: prev [COUNT], COUNT a positive number")
+      }
       guard current > 0 else { return hint("already at state 0, the initial state") }
       try move(to: max(0, current - n))
     case "goto", "g":
@@ -90,17 +94,26 @@ private struct Stepper {
     case "first": try move(to: 0)
     case "last": try move(to: count)
     case "continue", "c", "reverse-continue", "rc":
-      guard !argument.isEmpty else { return hint("usage: \(command) EXPR, a jq predicate on the state") }
+      guard !argument.isEmpty else {
+        return hint("usage: \(command) EXPR, a jq predicate on the state")
+      }
       let filter = try Predicate.compile(argument)
       let forward = command == "continue" || command == "c"
-      let range = forward ? Array(stride(from: current + 1, through: count, by: 1)) : Array(stride(from: current - 1, through: 0, by: -1))
+      let range =
+        forward
+        ? Array(stride(from: current + 1, through: count, by: 1))
+        : Array(stride(from: current - 1, through: 0, by: -1))
       for k in range where try Predicate.holds(filter, on: context.log, state: k) {
         try move(to: k)
         return true
       }
-      return hint("the predicate holds on no state \(forward ? "after" : "before") state \(current); staying here")
+      return hint(
+        "the predicate holds on no state \(forward ? "after" : "before") state \(current); staying here"
+      )
     case "watch", "rwatch":
-      guard !argument.isEmpty else { return hint("usage: \(command) PATH, a jq path or a JSON Pointer") }
+      guard !argument.isEmpty else {
+        return hint("usage: \(command) PATH, a jq path or a JSON Pointer")
+      }
       let path: JSONPointer
       do {
         path = try Watch.path(parsing: argument)
@@ -139,7 +152,10 @@ private struct Stepper {
           text += "  \(k == current ? ">" : " ") \(context.entryLine(entry))\n"
         }
       }
-      context.io.out((found == 0 ? "no entry matches\n" : "\(found) \(found == 1 ? "entry matches" : "entries match"):\n") + text)
+      context.io.out(
+        (found == 0
+          ? "no entry matches\n" : "\(found) \(found == 1 ? "entry matches" : "entries match"):\n")
+          + text)
     case "help", "h", "?": context.io.out(StepMode.commandHelp)
     case "quit", "q", "exit": return false
     default:
@@ -165,7 +181,8 @@ private struct Stepper {
   }
 
   mutating func watch(_ path: JSONPointer, forward: Bool) throws {
-    let shown = path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+    let shown =
+      path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
     var candidates: [Int]
     if forward {
       candidates = Array(stride(from: current + 1, through: count, by: 1))
@@ -182,11 +199,13 @@ private struct Stepper {
         current = k
         lastWatchLanding = (path, k)
         show()
-        context.io.out("  \(shown): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n")
+        context.io.out(
+          "  \(shown): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n")
         return
       }
     }
-    _ = hint("no entry \(forward ? "after" : "up to") state \(current) changes \(shown); staying here")
+    _ = hint(
+      "no entry \(forward ? "after" : "up to") state \(current) changes \(shown); staying here")
   }
 
   func show() {
@@ -216,7 +235,8 @@ private struct Stepper {
     } else if argument.hasPrefix("/") {
       do {
         let pointer = try JSONPointer(parsing: argument)
-        context.io.out((pointer.resolve(in: state).map { JSONPrinter.pretty.print($0) } ?? "(absent)") + "\n")
+        context.io.out(
+          (pointer.resolve(in: state).map { JSONPrinter.pretty.print($0) } ?? "(absent)") + "\n")
       } catch {
         _ = hint(error.message)
       }

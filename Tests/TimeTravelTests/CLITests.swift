@@ -81,7 +81,7 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     (["x.jsonl", "--show", "two"], "replay: --show takes a state number (0 or more), not 'two'"),
     (
       ["x.jsonl", "--bisect"],
-      "replay: --bisect needs --predicate EXPR (a jq expression run on each state)"
+      "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD"
     ),
     (["x.jsonl", "--predicate", "."], "replay: --predicate goes with --bisect"),
     (

@@ -99,7 +99,8 @@ public enum Bisect {
       var probe: Int?
       var distance = 0
       while probe == nil, middle - distance > good || middle + distance < bad {
-        for k in [middle - distance, middle + distance] where k > good && k < bad && known[k] == nil {
+        for k in [middle - distance, middle + distance] where k > good && k < bad && known[k] == nil
+        {
           probe = k
           break
         }

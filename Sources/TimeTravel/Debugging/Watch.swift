@@ -48,7 +48,9 @@ public enum Watch {
       while j < chars.count, chars[j] != "\"" { j += chars[j] == "\\" ? 2 : 1 }
       guard j < chars.count else { throw fail("unterminated string") }
       let literal = String(chars[i...j])
-      guard case .string(let s)? = try? JSONParser.parse(literal) else { throw fail("invalid string") }
+      guard case .string(let s)? = try? JSONParser.parse(literal) else {
+        throw fail("invalid string")
+      }
       i = j + 1
       return s
     }
@@ -64,7 +66,9 @@ public enum Watch {
           tokens.append(try quoted())
         } else {
           let start = i
-          while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
+          while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" {
+            i += 1
+          }
           guard i > start else { throw fail("expected a key after '.'") }
           tokens.append(String(chars[start..<i]))
         }
@@ -83,7 +87,8 @@ public enum Watch {
         guard i < chars.count, chars[i] == "]" else { throw fail("expected ']'") }
         i += 1
       default:
-        throw fail("unexpected '\(chars[i])'; a watch path is made of .key, .\"key\", [N] and [\"key\"]")
+        throw fail(
+          "unexpected '\(chars[i])'; a watch path is made of .key, .\"key\", [N] and [\"key\"]")
       }
     }
     return JSONPointer(tokens: tokens)

@@ -102,7 +102,8 @@ public struct JSONPrinter: Sendable {
   private func newline(depth: Int, to out: inout [UInt8]) {
     guard let indent else { return }
     out.append(0x0A)
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * min(depth, maxIndentLevel)))
+    out.append(
+      contentsOf: repeatElement(UInt8(ascii: " "), count: indent * min(depth, maxIndentLevel)))
   }
 
   /// Appends `s` as a quoted, escaped JSON string.

@@ -23,7 +23,9 @@ public struct LogSummary: Sendable, Equatable {
   /// - Throws: the first ``LogError`` met (a malformed line), or what
   ///   `include` throws.
   /// - Complexity: O(file size); memory O(largest entry).
-  public init(scanning log: LogFile, including include: (LogEntry) throws -> Bool = { _ in true }) throws {
+  public init(scanning log: LogFile, including include: (LogEntry) throws -> Bool = { _ in true })
+    throws
+  {
     var included = 0
     var warnings = log.warnings
     var firstTime: String?
@@ -43,7 +45,8 @@ public struct LogSummary: Sendable, Equatable {
           )
         }
         if entry.prior != previous.next {
-          let first = JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.description ?? ""
+          let first =
+            JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.description ?? ""
           warnings.append(
             LogWarning(
               line: entry.line,
