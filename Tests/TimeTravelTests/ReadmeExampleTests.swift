@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TimeTravel
+
+// The README's "Record a log from your own app" example, compiled and run
+// here so the README cannot drift from the API.
+
+struct AppState: Codable, Sendable { var count = 0 }
+enum AppAction: Codable, Sendable { case increment, decrement }
+
+struct AppReducer: Reducer {
+  func reduce(into state: inout AppState, action: AppAction) {
+    switch action {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
+    }
+  }
+}
+
+@MainActor
+@Test func readmeRecordingExample() throws {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID()).jsonl")
+  // --- README example starts
+  let recorder = try LogRecorder(
+    url: url, app: "Counter", stateType: "AppState", actionType: "AppAction")
+  let store = Store(initialState: AppState(), reducer: AppReducer(), recorder: recorder)
+  store.dispatch(.increment)
+  store.dispatch(.increment)
+  store.undo()
+  try recorder.close()
+  // --- README example ends
+  let log = try LogFile(path: url.path)
+  #expect(log.entryCount == 3)
+  #expect(try log.entry(1).action == ["increment": [:]])
+  #expect(try log.entry(3).action == ["type": "@@undo", "from": 2, "to": 1])
+  #expect(try log.state(3) == ["count": 1])
+}
