@@ -10,6 +10,11 @@ enum DiffMode {
     let old = try context.log.state(a)
     let new = try context.log.state(b)
     let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
+    if context.options.format == .jsonPatch {
+      // RFC 6902: applying this to state A gives state B exactly.
+      context.printJSON(JSONDiff.patch(from: old, to: new, options: context.diffOptions).jsonValue)
+      return ExitCode.success
+    }
     if context.json {
       context.printJSON([
         "from": .number(JSONNumber(a)), "to": .number(JSONNumber(b)),
@@ -21,7 +26,9 @@ enum DiffMode {
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
-    for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
+    if !changes.isEmpty {
+      text += context.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
+    }
     context.io.out(text)
     return ExitCode.success
   }

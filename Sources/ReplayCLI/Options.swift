@@ -13,7 +13,10 @@ struct Options: Equatable {
     case version
   }
 
-  enum Format: String { case text, json }
+  enum Format: String {
+    case text, json
+    case jsonPatch = "json-patch"
+  }
   enum Color: String { case auto, always, never }
 
   var logPath: String?
@@ -141,6 +144,11 @@ struct Options: Equatable {
         throw UsageError(message: "--eval reads JSON from stdin and takes no log file")
       }
       return options
+    }
+    if options.format == .jsonPatch {
+      guard case .diff = options.mode else {
+        throw UsageError(message: "--format json-patch goes with --diff")
+      }
     }
     if options.filter != nil {
       switch options.mode {

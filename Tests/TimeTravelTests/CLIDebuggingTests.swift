@@ -137,9 +137,72 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(
       out == """
         state 116 → state 117: 1 change
-          + /todos/24: {"id":"todo-035","isCompleted":false,"title":"   "}
+          {
+            … (2 unchanged)
+            "todos": [
+              … (24 unchanged)
+        +     [24]: {"id":"todo-035","isCompleted":false,"title":"   "}  // /todos/24
+            ]
+          }
 
         """)
+  }
+
+  @Test func diffShowsChangesInsideTheirStructure() {
+    let (code, out, _) = replay(Repo.fixture, "--diff", "172", "173")
+    #expect(code == 0)
+    #expect(
+      out == """
+        state 172 → state 173: 4 changes
+          {
+        -   "filter": "active"
+        +   "filter": "completed"  // /filter
+            … (1 unchanged)
+            "todos": [
+        -     [33]: {"id":"todo-052","isCompleted":false,"title":"Organise the garage"}  // /todos/33
+              … (12 unchanged)
+        +     [12]: {"id":"todo-020","isCompleted":false,"title":"Cancel gym trial"}  // /todos/12
+              … (11 unchanged)
+              [24]: {
+                … (1 unchanged)
+        -       "isCompleted": true
+        +       "isCompleted": false  // /todos/24/isCompleted
+                … (1 unchanged)
+              }
+              … (9 unchanged)
+            ]
+          }
+
+        """)
+  }
+
+  @Test func diffAsJSONPatchAppliesExactly() throws {
+    let (code, out, _) = replay(Repo.fixture, "--diff", "172", "173", "--format", "json-patch")
+    #expect(code == 0)
+    #expect(
+      out
+        == #"[{"op":"replace","path":"/filter","value":"completed"},{"op":"remove","path":"/todos/33"},{"op":"add","path":"/todos/12","value":{"id":"todo-020","isCompleted":false,"title":"Cancel gym trial"}},{"op":"replace","path":"/todos/24/isCompleted","value":false}]"#
+        + "\n")
+    let log = try LogFile(path: Repo.fixture)
+    let patch = try JSONPatch(parsing: JSONParser.parse(out))
+    #expect(try patch.apply(to: log.state(172)) == log.state(173))
+  }
+
+  @Test func jsonPatchOnlyWithDiff() {
+    let (code, _, err) = replay(Repo.fixture, "--show", "1", "--format", "json-patch")
+    #expect(code == ExitCode.usage)
+    #expect(err.hasPrefix("replay: --format json-patch goes with --diff\n"))
+  }
+
+  @Test func colorAlwaysPaintsDiffAndNoColorDoesNot() {
+    let (_, colored, _) = replay(Repo.fixture, "--diff", "117", "--color=always")
+    #expect(colored.contains("\u{1B}["))
+    let io = BufferIO(isTerminal: true, environment: ["NO_COLOR": "1"])
+    _ = ReplayCommand.run([Repo.fixture, "--diff", "117"], io: io)
+    #expect(!io.stdout.contains("\u{1B}"))
+    let terminal = BufferIO(isTerminal: true)
+    _ = ReplayCommand.run([Repo.fixture, "--diff", "117"], io: terminal)
+    #expect(terminal.stdout.contains("\u{1B}["))
   }
 
   @Test func diffAsJSON() {

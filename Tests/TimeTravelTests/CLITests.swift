@@ -140,7 +140,8 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     let (code, out, _) = replay("--help")
     #expect(code == 0)
     for line in [
-      "  0  success (bisect: the first bad entry was found)", "  1  the predicate never holds",
+      "  0  success (bisect: the first bad entry was found)",
+      "  1  the predicate never holds; --find or --watch found nothing",
       "  3  the log cannot be read: missing or unreadable file, a malformed line",
       "  5  bisect: the predicate already holds on state 0",
     ] {
