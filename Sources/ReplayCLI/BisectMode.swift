@@ -16,10 +16,17 @@ enum BisectMode {
       throw CommandError(code: ExitCode.notFound, message: "the log has no entries to bisect")
     }
     let judge = try Judge(criterion: criterion, context: context)
-    var result =
-      linear
-      ? try Bisect.linear(lastState: lastState, verdict: judge.verdict)
-      : try Bisect.run(lastState: lastState, verdict: judge.verdict)
+    var result: Bisect.Result
+    if linear {
+      var progress = Progress(io: context.io, total: lastState, label: "scanning")
+      result = try Bisect.linear(lastState: lastState) { k in
+        progress.update(k)
+        return try judge.verdict(k)
+      }
+      progress.finish()
+    } else {
+      result = try Bisect.run(lastState: lastState, verdict: judge.verdict)
+    }
     var warnings: [String] = []
     if !linear, case .firstBad(let k) = result.outcome {
       warnings = try probeMonotonicity(
