@@ -1,6 +1,6 @@
 enum HelpText {
   static let usage =
-    "usage: replay LOG [--show N | --diff A B | --bisect --predicate EXPR | --step] [--format text|json]"
+    "usage: replay LOG [--show N | --diff A B | --bisect --predicate EXPR | --step | --verify --reducer NAME | --reproduce] [--format text|json]"
 
   static let full = """
     replay: open a JSON Lines log of (action, prior state, next state) entries and
@@ -21,6 +21,14 @@ enum HelpText {
                                     its seq, its action and the changes it made.
       replay LOG --step             Step through the log; commands come from stdin
                                     (type 'help' at the prompt), so it can be scripted.
+      replay LOG --verify --reducer NAME
+                                    Re-apply every action through the registered reducer
+                                    NAME (bundled: todo, login; effects are not run) and
+                                    report the first entry whose recomputed state differs
+                                    from the recorded one, with the differing paths.
+      replay LOG --reproduce        For a session that died inside a reducer (the log ends
+                                    in a pending record), the action it was applying and
+                                    the state it applied it to. --show K shows that entry.
 
     PREDICATES
       EXPR is a jq expression run with the state as input and $seq, $action and
@@ -41,6 +49,9 @@ enum HelpText {
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error)
       5  bisect: the predicate already holds on state 0
+      6  verify: a recomputed state differs from the log
+      7  verify: the log does not fit the reducer (an action or state does not decode)
+      1  also: --reproduce on a log that did not end inside a reducer
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.

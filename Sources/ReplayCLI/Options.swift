@@ -6,6 +6,8 @@ struct Options: Equatable {
     case diff(Int, Int?)
     case bisect(predicate: String)
     case step
+    case verify(reducer: String)
+    case reproduce
     case help
     case version
   }
@@ -28,6 +30,8 @@ struct Options: Equatable {
     var modes: [(flag: String, mode: Mode)] = []
     var predicate: String?
     var bisect = false
+    var verify = false
+    var reducer: String?
     var rest = arguments[...]
 
     func value(for flag: String) throws(UsageError) -> String {
@@ -69,6 +73,9 @@ struct Options: Equatable {
         bisect = true
       case "--predicate": predicate = try flagValue()
       case "--step": modes.append((flag, .step))
+      case "--verify": verify = true
+      case "--reducer": reducer = try flagValue()
+      case "--reproduce": modes.append((flag, .reproduce))
       case "--format":
         let text = try flagValue()
         guard let format = Format(rawValue: text) else {
@@ -94,6 +101,14 @@ struct Options: Equatable {
       modes.append(("--bisect", .bisect(predicate: predicate)))
     } else if predicate != nil {
       throw UsageError(message: "--predicate goes with --bisect")
+    }
+    if verify {
+      guard let reducer else {
+        throw UsageError(message: "--verify needs --reducer NAME (a reducer registered with replay)")
+      }
+      modes.append(("--verify", .verify(reducer: reducer)))
+    } else if reducer != nil {
+      throw UsageError(message: "--reducer goes with --verify")
     }
     if modes.contains(where: { $0.mode == .help }) { options.mode = .help; return options }
     if modes.contains(where: { $0.mode == .version }) { options.mode = .version; return options }

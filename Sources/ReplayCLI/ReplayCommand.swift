@@ -42,11 +42,15 @@ public enum ReplayCommand {
     do {
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
+      case .show(let n) where ReproduceMode.showsPending(context, n):
+        return ReproduceMode.showPending(context)
       case .show(let n): return try ShowMode.run(context, state: n)
       case .diff(let a, let b):
         return try DiffMode.run(context, from: b == nil ? a - 1 : a, to: b ?? a)
       case .bisect(let predicate): return try BisectMode.run(context, predicate: predicate)
       case .step: return try StepMode.run(context)
+      case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
+      case .reproduce: return try ReproduceMode.run(context)
       case .help, .version: return ExitCode.success
       }
     } catch let error as LogError {

@@ -186,6 +186,11 @@ public final class Store<R: Reducer> {
     subscribers.removeAll { $0.token == token }
   }
 
+  /// Installs a rebuilt history (see ``init(replaying:reducer:upTo:middleware:)``).
+  func replaceHistory(_ history: History<State>) {
+    self.history = history
+  }
+
   private func runChain(from index: Int, action: Action, origin: ActionOrigin?) {
     guard index < middleware.count else {
       apply(action, origin: origin)

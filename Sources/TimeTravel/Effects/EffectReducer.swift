@@ -1,7 +1,9 @@
 /// A ``Reducer`` whose `reduce` also returns an ``Effect``, as TCA's
 /// `reduce(into:action:) -> Effect<Action>`.
 ///
-/// Conform with the effect-returning method only; the plain ``Reducer`` requirement is
+/// Conform with the effect-returning method only, plus `typealias State` and
+/// `typealias Action` (the compiler cannot infer them through the provided overload;
+/// TCA's `@Reducer` macro writes the same lines). The plain ``Reducer`` requirement is
 /// provided and discards the effect, which is exactly what replay needs. The ``Store``
 /// calls ``Reducer/reduceReturningEffect(into:action:)`` and runs the effect.
 public protocol EffectReducer<State, Action>: Reducer {
