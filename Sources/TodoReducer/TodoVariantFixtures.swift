@@ -8,21 +8,21 @@ import TimeTravel
 public enum TodoVariantFixtures {
   /// The `seq` of the first `addTodo` in the non-deterministic session: the first entry
   /// whose replay through ``TodoReducer`` diverges.
-  public static let firstDivergentSeq = 4
+  nonisolated public static let firstDivergentSeq = 4
   /// The number of complete entries in the crash session before the fatal one.
-  public static let entriesBeforeCrash = 6
+  nonisolated public static let entriesBeforeCrash = 6
   /// The fatal action of the crash session: offset 2 of a filtered list of 2 items.
-  public static let fatalAction = TodoAction.deleteTodos(atOffsets: IndexSet([2]))
+  nonisolated public static let fatalAction = TodoAction.deleteTodos(atOffsets: IndexSet([2]))
 
   /// The actions of the non-deterministic session, in order.
-  public static let nondeterministicActions: [TodoAction] = [
+  nonisolated public static let nondeterministicActions: [TodoAction] = [
     .setFilter(.active), .setLoading(true), .setLoading(false),
     .addTodo(id: "todo-001", title: "Buy milk"), .addTodo(id: "todo-002", title: "Call mum"),
     .toggleTodo(id: "todo-001"), .setFilter(.all),
   ]
 
   /// The actions of the crash session before the fatal one.
-  public static let actionsBeforeCrash: [TodoAction] = [
+  nonisolated public static let actionsBeforeCrash: [TodoAction] = [
     .addTodo(id: "todo-001", title: "Buy milk"), .addTodo(id: "todo-002", title: "Call mum"),
     .addTodo(id: "todo-003", title: "Water plants"), .toggleTodo(id: "todo-002"),
     .setFilter(.active), .setLoading(false),
