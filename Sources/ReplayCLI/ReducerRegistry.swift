@@ -30,7 +30,7 @@ public final class ReducerRegistry: Sendable {
   public static func bundled() -> ReducerRegistry {
     let registry = ReducerRegistry()
     registry.register(name: "todo", reducer: TodoReducer())
-    registry.register(name: "login", reducer: LoginReducer())
+    registry.register(name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction)
     return registry
   }
 
@@ -50,10 +50,14 @@ public final class ReducerRegistry: Sendable {
   ///   - name: What `--reducer` takes, e.g. `"todo"`.
   ///   - reducer: Made afresh for each replay (an autoclosure, so reducers need not be
   ///     `Sendable`); its `State` must be `Codable` and its `Action` `Decodable`.
-  public func register<R: Reducer & SendableMetatype>(name: String, reducer: @autoclosure @escaping @Sendable () -> R)
+  ///   - redaction: The ``LogRedaction`` the app records with, if any.
+  public func register<R: Reducer & SendableMetatype>(
+    name: String, reducer: @autoclosure @escaping @Sendable () -> R,
+    redaction: LogRedaction = .none
+  )
   where R.State: Codable, R.Action: Decodable {
     let verify: Verify = { (log) throws(ReplayError) in
-      try Replayer(reducer: reducer()).verify(log)
+      try Replayer(reducer: reducer(), redaction: redaction).verify(log)
     }
     verifiers.withLock { $0[name] = verify }
   }

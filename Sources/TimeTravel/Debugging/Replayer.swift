@@ -14,12 +14,19 @@
 public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
   /// The reducer under test.
   public let reducer: R
+  /// The redaction the log was recorded with.
+  public let redaction: LogRedaction
 
   /// Creates a replayer.
   ///
-  /// - Parameter reducer: Applied to each decoded action, effects discarded.
-  public init(reducer: R) {
+  /// - Parameters:
+  ///   - reducer: Applied to each decoded action, effects discarded.
+  ///   - redaction: The ``LogRedaction`` the log was written with: recomputed states are
+  ///     redacted the same way before comparing, since the log holds only placeholders
+  ///     (a reducer clearing a password would otherwise "diverge" from `"<redacted>"`).
+  public init(reducer: R, redaction: LogRedaction = .none) {
     self.reducer = reducer
+    self.redaction = redaction
   }
 
   /// Replays entries `from...through` and reports the first divergence.
@@ -93,7 +100,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
           let action = try decodeAction(entry, log: log)
           reducer.reduce(into: &state, action: action)
           recomputedTyped = state
-          do { return try JSONValueCoding.encode(state) } catch {
+          do { return redaction.redactingState(try JSONValueCoding.encode(state)) } catch {
             throw ReplayError(
               kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
               message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")

@@ -22,18 +22,21 @@ public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodab
   /// - Parameters:
   ///   - log: A log whose session ended inside `reduce` (``LogFile/pendingEntry``).
   ///   - reducer: The reducer to reproduce with (typically the buggy build's).
+  ///   - redaction: The ``LogRedaction`` the log was recorded with (see ``Replayer``).
   /// - Returns: The reproduction; nothing has been applied yet.
   /// - Throws: ``ReplayError`` `.noPendingEntry` when the log did not end in a crash;
   ///   `.divergedBeforeCrash` naming the entry and path when the replay does not reach
   ///   the recorded prior; the decoding errors of ``Replayer``.
-  public static func load(log: LogFile, reducer: R) throws(ReplayError) -> Reproduction {
+  public static func load(log: LogFile, reducer: R, redaction: LogRedaction = .none)
+    throws(ReplayError) -> Reproduction
+  {
     guard let pending = log.pendingEntry else {
       throw ReplayError(
         kind: .noPendingEntry, path: log.path,
         message:
           "the log has no pending record at its end: the session did not stop inside a reducer")
     }
-    let replayer = Replayer(reducer: reducer)
+    let replayer = Replayer(reducer: reducer, redaction: redaction)
     let run = try replayer.run(log, from: 1, through: nil)
     if case .diverged(let divergence) = run.outcome {
       throw ReplayError(

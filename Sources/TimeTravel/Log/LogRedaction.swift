@@ -55,11 +55,27 @@ public struct LogRedaction: Sendable, Equatable {
   func apply(_ pointers: [String], to bytes: Data) throws -> Data {
     guard !pointers.isEmpty else { return bytes }
     var value = try JSONParser.parse(bytes: bytes)
+    return redact(&value, pointers) ? Data(JSONPrinter.compact.print(value).utf8) : bytes
+  }
+
+  /// `state` as it would be logged: the values at ``statePointers`` replaced. Replay
+  /// compares recomputed states through this, since the log holds only the placeholder.
+  ///
+  /// - Parameter state: A state as JSON.
+  /// - Returns: The redacted state.
+  public func redactingState(_ state: JSONValue) -> JSONValue {
+    var state = state
+    _ = redact(&state, statePointers)
+    return state
+  }
+
+  private func redact(_ value: inout JSONValue, _ pointers: [String]) -> Bool {
     var changed = false
     for pointer in pointers {
-      changed = Self.replace(&value, at: Self.tokens(pointer)[...], with: .string(placeholder)) || changed
+      changed =
+        Self.replace(&value, at: Self.tokens(pointer)[...], with: .string(placeholder)) || changed
     }
-    return changed ? Data(JSONPrinter.compact.print(value).utf8) : bytes
+    return changed
   }
 
   static func tokens(_ pointer: String) -> [String] {
