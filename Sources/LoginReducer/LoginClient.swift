@@ -7,7 +7,9 @@ public struct LoginClient: Sendable {
   /// Wraps a login function.
   ///
   /// - Parameter login: Called once per submit, off the main actor.
-  public init(login: @escaping @Sendable (_ email: String, _ password: String) async throws -> String) {
+  public init(
+    login: @escaping @Sendable (_ email: String, _ password: String) async throws -> String
+  ) {
     self.login = login
   }
 

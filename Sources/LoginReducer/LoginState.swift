@@ -12,7 +12,9 @@ public struct LoginState: Codable, Equatable, Sendable {
   public var error: String?
 
   /// Creates a state; the default is the empty form.
-  public init(email: String = "", password: String = "", isLoading: Bool = false, error: String? = nil) {
+  public init(
+    email: String = "", password: String = "", isLoading: Bool = false, error: String? = nil
+  ) {
     self.email = email
     self.password = password
     self.isLoading = isLoading

@@ -104,7 +104,8 @@ struct Options: Equatable {
     }
     if verify {
       guard let reducer else {
-        throw UsageError(message: "--verify needs --reducer NAME (a reducer registered with replay)")
+        throw UsageError(
+          message: "--verify needs --reducer NAME (a reducer registered with replay)")
       }
       modes.append(("--verify", .verify(reducer: reducer)))
     } else if reducer != nil {

@@ -18,7 +18,8 @@ let defaults = [
 ]
 
 func output(_ name: String, _ given: String?) throws -> URL {
-  let url = given.map { URL(fileURLWithPath: $0) }
+  let url =
+    given.map { URL(fileURLWithPath: $0) }
     ?? repository.appendingPathComponent(defaults[name]!)
   try FileManager.default.createDirectory(
     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -49,7 +50,12 @@ func runCrashChild() throws {
   try child.run()
   child.waitUntilExit()
   guard child.terminationReason == .uncaughtSignal else {
-    throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "the crash session exited normally (status \(child.terminationStatus)) instead of trapping"])
+    throw CocoaError(
+      .executableLoad,
+      userInfo: [
+        NSDebugDescriptionErrorKey:
+          "the crash session exited normally (status \(child.terminationStatus)) instead of trapping"
+      ])
   }
   print(
     "wrote \(TodoVariantFixtures.entriesBeforeCrash) entries and the fatal pending record to \(try output("crash", nil).path) (child trapped with signal \(child.terminationStatus))"

@@ -117,7 +117,9 @@ struct EffectTests {
     store.send(.echo("hi"))
     #expect(store.state.log == ["hi 0"])
     #expect(writer.lines.count == 3)
-    #expect(writer.lines[2].contains(#""action":{"tick":{"_0":"hi","_1":0}},"origin":{"cause":1,"effect":"send"},"prior""#))
+    #expect(
+      writer.lines[2].contains(
+        #""action":{"tick":{"_0":"hi","_1":0}},"origin":{"cause":1,"effect":"send"},"prior""#))
   }
 
   @Test func replayFeedsEffectActionsFromTheLogWithoutRunningEffects() async throws {

@@ -64,7 +64,10 @@ struct LoginRedactionTests {
     #expect(entries[1].action == ["passwordChanged": ["_0": "<redacted>"]])
     #expect(entries[1].next["password"] == "<redacted>")
     #expect(entries[2].next["password"] == "<redacted>")
-    #expect(entries[3].action == ["loginResponse": ["_0": ["failure": ["message": "Wrong email or password."]]]])
+    #expect(
+      entries[3].action == [
+        "loginResponse": ["_0": ["failure": ["message": "Wrong email or password."]]]
+      ])
     #expect(entries[6].action == ["loginResponse": ["_0": ["success": ["userID": "user-15"]]]])
     // The email is not a secret and stays.
     #expect(entries[0].next["email"] == "ada@example.com")
@@ -101,7 +104,9 @@ struct LoginRedactionTests {
     let redaction = LogRedaction(state: ["/a/0/b", "/missing", "/a/9", "/x~1y"])
     let out = try redaction.apply(
       redaction.statePointers, to: Data(#"{"a":[{"b":1,"c":2}],"x/y":"s"}"#.utf8))
-    #expect(String(decoding: out, as: UTF8.self) == #"{"a":[{"b":"<redacted>","c":2}],"x/y":"<redacted>"}"#)
+    #expect(
+      String(decoding: out, as: UTF8.self)
+        == #"{"a":[{"b":"<redacted>","c":2}],"x/y":"<redacted>"}"#)
     let untouched = Data(#"{"k":1}"#.utf8)
     #expect(try redaction.apply(redaction.statePointers, to: untouched) == untouched)
   }

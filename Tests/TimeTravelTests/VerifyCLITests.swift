@@ -54,7 +54,8 @@ struct VerifyCLITests {
     #expect(io.stdout.hasPrefix(#"{"ok":false,"divergedAt":1,"#))
     let other = BufferIO()
     #expect(
-      ReplayCommand.run([Repo.fixture, "--verify", "--reducer", "todo"], io: other, reducers: registry)
+      ReplayCommand.run(
+        [Repo.fixture, "--verify", "--reducer", "todo"], io: other, reducers: registry)
         == 2)
     #expect(other.stderr == "replay: unknown reducer 'todo' (registered: mine)\n")
   }
@@ -93,7 +94,9 @@ struct VerifyCLITests {
         state before it:
         {
         """))
-    #expect(replay(Repo.crash, "--verify", "--reducer", "todo").out == "verified 6 entries: every recomputed state matches the log\n")
+    #expect(
+      replay(Repo.crash, "--verify", "--reducer", "todo").out
+        == "verified 6 entries: every recomputed state matches the log\n")
   }
 
   @Test func reproduceWithoutACrashIsNotFound() {
@@ -111,6 +114,9 @@ struct VerifyCLITests {
         + "\n")
     let (code, _, err) = replay(log.path, "--verify", "--reducer", "todo")
     #expect(code == 7)
-    #expect(err.hasPrefix("replay: \(log.path):1: entry 1's action {\"renamedCase\":{}} does not decode as TodoAction"))
+    #expect(
+      err.hasPrefix(
+        "replay: \(log.path):1: entry 1's action {\"renamedCase\":{}} does not decode as TodoAction"
+      ))
   }
 }

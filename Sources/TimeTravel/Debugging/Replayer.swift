@@ -96,7 +96,11 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         let recomputed = try step(entry, history: &history, log: log) {
           (prior) throws(ReplayError) -> JSONValue in
           var state: R.State
-          if let typed { state = typed } else { state = try decodeState(prior, entry: entry, log: log) }
+          if let typed {
+            state = typed
+          } else {
+            state = try decodeState(prior, entry: entry, log: log)
+          }
           let action = try decodeAction(entry, log: log)
           reducer.reduce(into: &state, action: action)
           recomputedTyped = state

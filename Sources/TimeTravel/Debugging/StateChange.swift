@@ -61,7 +61,8 @@ public struct StateChange: Sendable, Equatable {
         for i in 0..<min(p.count, q.count) { next.append((p[i], q[i], path + "/\(i)")) }
         pending.append(contentsOf: next.reversed())
         // Removals from the end first so the pointers stay valid when applied in order.
-        let tail = (p.count < q.count) ? Array(p.count..<q.count) : Array((q.count..<p.count).reversed())
+        let tail =
+          (p.count < q.count) ? Array(p.count..<q.count) : Array((q.count..<p.count).reversed())
         for i in tail {
           if i < q.count {
             changes.append(StateChange(op: .add, path: path + "/\(i)", old: nil, new: q[i]))
@@ -80,7 +81,8 @@ public struct StateChange: Sendable, Equatable {
           }
         }
         for key in q.keys where p[key] == nil {
-          changes.append(StateChange(op: .add, path: path + "/" + escape(key), old: nil, new: q[key]!))
+          changes.append(
+            StateChange(op: .add, path: path + "/" + escape(key), old: nil, new: q[key]!))
         }
         pending.append(contentsOf: next.reversed())
       default:

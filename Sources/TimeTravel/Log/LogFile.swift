@@ -117,12 +117,14 @@ public final class LogFile: Sendable {
     }
     var pending: PendingEntry?
     if last == range.upperBound - 1 {
-      if let value = try? parse(data, lines, last), let entry = PendingEntry(value, line: last + 1) {
+      if let value = try? parse(data, lines, last), let entry = PendingEntry(value, line: last + 1)
+      {
         pending = entry
         warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
       } else {
         warnings.append(
-          LogWarning(line: last + 1, message: "the last line is a pending record that cannot be read"))
+          LogWarning(
+            line: last + 1, message: "the last line is a pending record that cannot be read"))
       }
     }
     return (range.filter { !isPending.contains($0) }, pending, warnings)

@@ -227,7 +227,8 @@ public final class LogRecorder: Recorder {
     }
   }
 
-  private func encodeState<State: Encodable>(_ state: State, _ encoder: JSONEncoder) throws -> Data {
+  private func encodeState<State: Encodable>(_ state: State, _ encoder: JSONEncoder) throws -> Data
+  {
     try redaction.apply(redaction.statePointers, to: encoder.encode(state))
   }
 
