@@ -50,7 +50,7 @@ enum HelpText {
       4  the predicate failed on a state (jq runtime error)
       5  bisect: the predicate already holds on state 0
       6  verify: a recomputed state differs from the log
-      7  verify: the log does not fit the reducer (an action or state does not decode)
+      8  verify: the log does not fit the reducer (an action or state does not decode)
       1  also: --reproduce on a log that did not end inside a reducer
 
     LOG FORMAT

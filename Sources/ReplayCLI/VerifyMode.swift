@@ -5,7 +5,7 @@ extension ExitCode {
   public static let diverged: Int32 = 6
   /// `--verify`: the log does not fit the reducer (an action or state does not decode,
   /// or an undo/redo/jump does not fit the history).
-  public static let incompatibleLog: Int32 = 7
+  public static let incompatibleLog: Int32 = 8
 }
 
 /// `replay LOG --verify --reducer NAME`: recompute every state through a registered

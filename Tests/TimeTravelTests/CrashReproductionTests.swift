@@ -63,9 +63,11 @@ struct CrashReproductionTests {
       #"{"seq":2,"pending":true,"action":"b","prior":{"n":{"pending":true}}}"#,
       #"{"seq":2,"pending" : true,"action":"b","prior":{"n":{"pending":true}}}"#,
       #"{"seq":2,"action":"b","prior":{"n":{"pending":true}},"next":{"x":"\"pending\":true"}}"#,
+      // `pending` after a container member is not a pending record (see the format).
+      #"{"seq":3,"action":"c","prior":{},"next":{},"pending":true}"#,
     ]
     let log = try LogFile(path: TempLog(lines.joined(separator: "\n") + "\n").path)
-    #expect(log.entryCount == 2)
+    #expect(log.entryCount == 3)
     #expect(log.pendingEntry == nil)
     #expect(try log.entry(2).next == ["x": #""pending":true"#])
     #expect(

@@ -108,12 +108,12 @@ struct VerifyCLITests {
     )
   }
 
-  @Test func anUndecodableActionIsExit7NamingTheLine() throws {
+  @Test func anUndecodableActionIsExit8NamingTheLine() throws {
     let log = try TempLog(
       #"{"seq":1,"action":{"renamedCase":{}},"prior":{"filter":"all","isLoading":false,"todos":[]},"next":{"filter":"all","isLoading":false,"todos":[]}}"#
         + "\n")
     let (code, _, err) = replay(log.path, "--verify", "--reducer", "todo")
-    #expect(code == 7)
+    #expect(code == 8)
     #expect(
       err.hasPrefix(
         "replay: \(log.path):1: entry 1's action {\"renamedCase\":{}} does not decode as TodoAction"

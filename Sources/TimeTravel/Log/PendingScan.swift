@@ -4,10 +4,12 @@ import Foundation
 /// parsing them.
 ///
 /// A pending line carries a whole prior state, so parsing each one when a log is opened
-/// would cost as much as reading half the log. Instead, lines are first filtered with
-/// `memmem` for the literal `"pending"`, and only those are scanned byte by byte, at
-/// depth 1 only, skipping nested values and strings. The key must be written literally
-/// (no `\u` escapes), which every JSON writer does.
+/// would cost as much as reading half the log, and even a substring search for
+/// `"pending"` touches every byte. The format therefore requires `pending` to precede
+/// every object or array member of the line (right after `seq` and `time`), and this
+/// scan reads each line's top-level members only up to the first container value:
+/// typically 60 bytes per line, whatever the state's size. The key must be written
+/// literally (no `\u` escapes), which every JSON writer does.
 enum PendingScan {
   private static let key = Array(#""pending""#.utf8)
 
@@ -15,32 +17,20 @@ enum PendingScan {
   static func pendingLines(_ bytes: UnsafeRawBufferPointer, _ lines: LineIndex, _ range: Range<Int>)
     -> [Int]
   {
-    guard let base = bytes.baseAddress else { return [] }
+    guard bytes.baseAddress != nil else { return [] }
     var found: [Int] = []
     for i in range {
       let start = lines.starts[i]
       let length = lines.ends[i] - start
-      guard length > 0, mentionsKey(base + start, length) else { continue }
+      guard length > 0 else { continue }
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lines.ends[i]])
       if hasTopLevelTruePending(line) { found.append(i) }
     }
     return found
   }
 
-  /// Whether the bytes contain `"pending"`: memchr hops from quote to quote.
-  private static func mentionsKey(_ start: UnsafeRawPointer, _ length: Int) -> Bool {
-    var offset = 0
-    while offset + key.count <= length,
-      let found = memchr(start + offset, 0x22, length - offset - key.count + 1)
-    {
-      let at = UnsafeRawPointer(found) - start
-      if memcmp(start + at, key, key.count) == 0 { return true }
-      offset = at + 1
-    }
-    return false
-  }
-
-  /// Whether `line` is an object with a depth-1 member `"pending"` whose value is `true`.
+  /// Whether `line` is an object with a depth-1 member `"pending"` whose value is `true`,
+  /// written before any member whose value is an object or array.
   static func hasTopLevelTruePending(_ line: UnsafeRawBufferPointer) -> Bool {
     var i = 0
     var depth = 0
@@ -63,11 +53,11 @@ enum PendingScan {
           if j + 4 <= n, line[j..<j + 4].elementsEqual("true".utf8) { return true }
         }
         expectingKey = false
-      case UInt8(ascii: "{"):
-        depth += 1
-        expectingKey = depth == 1
-      case UInt8(ascii: "["):
-        depth += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        // The first container value ends the search: `pending` must come before it.
+        guard depth == 0, byte == UInt8(ascii: "{") else { return false }
+        depth = 1
+        expectingKey = true
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1
       case UInt8(ascii: ","):
