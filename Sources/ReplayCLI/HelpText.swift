@@ -51,7 +51,7 @@ enum HelpText {
       5  bisect: the predicate already holds on state 0
       6  verify: a recomputed state differs from the log
       8  verify: the log does not fit the reducer (an action or state does not decode)
-      1  also: --reproduce on a log that did not end inside a reducer
+      (1 also means --reproduce was given a log that did not end inside a reducer)
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
