@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "TimeTravel", targets: ["TimeTravel"]),
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
+    .library(name: "LoginReducer", targets: ["LoginReducer"]),
+    .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
   ],
@@ -16,14 +18,20 @@ let package = Package(
     .target(name: "TimeTravel"),
     // The example to-do app from the MVI article, made pure; source of the fixtures.
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
+    // A login form with an async effect and a password that must never be logged.
+    .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
+    // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
+    .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer"]),
+    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer", "LoginReducer"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(name: "make-fixtures", dependencies: ["TodoReducer"]),
     .testTarget(
       name: "TimeTravelTests",
-      dependencies: ["TimeTravel", "TodoReducer", "ReplayCLI"]
+      dependencies: [
+        "TimeTravel", "TodoReducer", "LoginReducer", "TimeTravelTesting", "ReplayCLI",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

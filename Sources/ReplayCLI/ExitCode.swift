@@ -14,7 +14,12 @@ public enum ExitCode {
   public static let evaluationError: Int32 = 4
   /// Bisect: the predicate already holds on state 0, so no entry introduced it.
   public static let holdsAtStart: Int32 = 5
+  /// `--verify`: a recomputed state differs from the recorded one.
+  public static let diverged: Int32 = 6
   /// Bisect: skipped states border the change, so the first bad entry is
   /// one of several candidates (git bisect exits 2 here; 2 is our usage code).
   public static let inconclusive: Int32 = 7
+  /// `--verify`: the log does not fit the reducer (an action or state does not decode,
+  /// or an undo/redo/jump does not fit the history).
+  public static let incompatibleLog: Int32 = 8
 }

@@ -1,6 +1,10 @@
 enum HelpText {
-  static let usage =
-    "usage: replay LOG [--show N | --diff A B | --bisect --predicate EXPR | --step] [--format text|json]"
+  static let usage = """
+    usage: replay LOG [--show N | --diff A [B] | --bisect (--predicate EXPR | --run CMD) [--linear]
+                       | --watch PATH | --find EXPR | --step | --verify --reducer NAME | --reproduce]
+                      [--where EXPR] [--format text|json]
+           replay --eval EXPR < values.json
+    """
 
   static let full = """
     replay: open a JSON Lines log of (action, prior state, next state) entries and
@@ -40,6 +44,14 @@ enum HelpText {
                                     (type 'help' at the prompt), so it can be scripted.
       replay --eval EXPR            Read JSON values from stdin and print each output
                                     of EXPR on one line, like jq -c.
+      replay LOG --verify --reducer NAME
+                                    Re-apply every action through the registered reducer
+                                    NAME (bundled: todo, login; effects are not run) and
+                                    report the first entry whose recomputed state differs
+                                    from the recorded one, with the differing paths.
+      replay LOG --reproduce        For a session that died inside a reducer (the log ends
+                                    in a pending record), the action it was applying and
+                                    the state it applied it to. --show K shows that entry.
 
     EXPRESSIONS
       EXPR is jq (a native subset of jq 1.7). Predicates run with the state as input
@@ -68,7 +80,10 @@ enum HelpText {
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error), or --run aborted
       5  bisect: the predicate already holds on state 0
+      6  verify: a recomputed state differs from the log
       7  bisect: skipped states border the change; the candidates are listed
+      8  verify: the log does not fit the reducer (an action or state does not decode)
+      (1 also means --reproduce was given a log that did not end inside a reducer)
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.

@@ -9,6 +9,8 @@ struct Options: Equatable {
     case find(String)
     case eval(String)
     case step
+    case verify(reducer: String)
+    case reproduce
     case help
     case version
   }
@@ -42,6 +44,8 @@ struct Options: Equatable {
     var command: String?
     var bisect = false
     var linear = false
+    var verify = false
+    var reducer: String?
     var rest = arguments[...]
 
     func number(_ text: String, for flag: String) throws(UsageError) -> Int {
@@ -86,6 +90,9 @@ struct Options: Equatable {
       case "--where": options.filter = try flagValue()
       case "--id-key": options.idKeys.append(try flagValue())
       case "--step": modes.append((flag, .step))
+      case "--verify": verify = true
+      case "--reducer": reducer = try flagValue()
+      case "--reproduce": modes.append((flag, .reproduce))
       case "--format":
         let text = try flagValue()
         guard let format = Format(rawValue: text) else {
@@ -124,6 +131,15 @@ struct Options: Equatable {
     } else if predicate != nil || command != nil || linear {
       let flag = predicate != nil ? "--predicate" : command != nil ? "--run" : "--linear"
       throw UsageError(message: "\(flag) goes with --bisect")
+    }
+    if verify {
+      guard let reducer else {
+        throw UsageError(
+          message: "--verify needs --reducer NAME (a reducer registered with replay)")
+      }
+      modes.append(("--verify", .verify(reducer: reducer)))
+    } else if reducer != nil {
+      throw UsageError(message: "--reducer goes with --verify")
     }
     if modes.contains(where: { $0.mode == .help }) {
       options.mode = .help

@@ -44,6 +44,8 @@ public enum ReplayCommand {
     do {
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
+      case .show(let n) where ReproduceMode.showsPending(context, n):
+        return ReproduceMode.showPending(context)
       case .show(let n): return try ShowMode.run(context, state: n)
       case .diff(let a, let b):
         return try DiffMode.run(context, from: b == nil ? a - 1 : a, to: b ?? a)
@@ -52,6 +54,8 @@ public enum ReplayCommand {
       case .watch(let path): return try WatchMode.run(context, path: path)
       case .find(let expression): return try FindMode.run(context, expression: expression)
       case .step: return try StepMode.run(context)
+      case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
+      case .reproduce: return try ReproduceMode.run(context)
       case .help, .version, .eval: return ExitCode.success
       }
     } catch let error as LogError {

@@ -1,20 +1,80 @@
 import Foundation
 import TodoReducer
 
-// Usage: swift run make-fixtures [output-path]
-// Without a path, writes the checked-in fixture, located from this file so the working
-// directory does not matter.
+// Usage: swift run make-fixtures [session|nondeterministic|crash] [output-path]
+//   session           Fixtures/todo-session.jsonl (the default; a lone path argument
+//                     also means this, as before)
+//   nondeterministic  Fixtures/todo-nondeterministic.jsonl
+//   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
+// Without arguments, writes all three, running `crash` in a child process so the trap
+// is real and this process survives to check it.
+// Default paths are located from this file, so the working directory does not matter.
 let repository = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let output =
-  CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
-  ?? repository.appendingPathComponent("Fixtures/todo-session.jsonl")
+let defaults = [
+  "session": "Fixtures/todo-session.jsonl",
+  "nondeterministic": "Fixtures/todo-nondeterministic.jsonl",
+  "crash": "Fixtures/todo-crash.jsonl",
+]
 
-do {
+func output(_ name: String, _ given: String?) throws -> URL {
+  let url =
+    given.map { URL(fileURLWithPath: $0) }
+    ?? repository.appendingPathComponent(defaults[name]!)
   try FileManager.default.createDirectory(
-    at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-  try TodoSessionFixture.record(to: output)
-  print("wrote \(TodoSessionFixture.entryCount) entries to \(output.path)")
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  return url
+}
+
+@MainActor
+func write(_ name: String, to given: String?) throws {
+  let url = try output(name, given)
+  switch name {
+  case "session":
+    try TodoSessionFixture.record(to: url)
+    print("wrote \(TodoSessionFixture.entryCount) entries to \(url.path)")
+  case "nondeterministic":
+    try TodoVariantFixtures.recordNondeterministic(to: url)
+    print("wrote \(TodoVariantFixtures.nondeterministicActions.count) entries to \(url.path)")
+  default:
+    try TodoVariantFixtures.recordCrash(to: url)
+  }
+}
+
+@MainActor
+func runCrashChild() throws {
+  let child = Process()
+  child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+  child.arguments = ["crash"]
+  child.standardError = FileHandle.nullDevice
+  try child.run()
+  child.waitUntilExit()
+  guard child.terminationReason == .uncaughtSignal else {
+    throw CocoaError(
+      .executableLoad,
+      userInfo: [
+        NSDebugDescriptionErrorKey:
+          "the crash session exited normally (status \(child.terminationStatus)) instead of trapping"
+      ])
+  }
+  print(
+    "wrote \(TodoVariantFixtures.entriesBeforeCrash) entries and the fatal pending record to \(try output("crash", nil).path) (child trapped with signal \(child.terminationStatus))"
+  )
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  if let first = arguments.first, defaults[first] != nil {
+    try MainActor.assumeIsolated { try write(first, to: arguments.dropFirst().first) }
+  } else if let path = arguments.first {
+    try MainActor.assumeIsolated { try write("session", to: path) }
+  } else {
+    try MainActor.assumeIsolated {
+      try write("session", to: nil)
+      try write("nondeterministic", to: nil)
+      try runCrashChild()
+    }
+  }
 } catch {
   FileHandle.standardError.write(Data("make-fixtures: \(error)\n".utf8))
   exit(1)

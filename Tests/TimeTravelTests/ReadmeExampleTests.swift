@@ -35,3 +35,29 @@ struct AppReducer: Reducer {
   #expect(try log.entry(3).action == ["type": "@@undo", "from": 2, "to": 1])
   #expect(try log.state(3) == ["count": 1])
 }
+
+struct Item: Codable, Identifiable {
+  var id: Int
+  var name: String
+}
+
+@Test func typedDiffOfCodableValues() throws {
+  let old = [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c")]
+  let new = [Item(id: 2, name: "b"), Item(id: 3, name: "C")]
+  let changes = try JSONDiff.changes(between: old, and: new)
+  #expect(changes.map(\.path.description) == ["/0", "/1/name"])
+  #expect(changes.map(\.op) == [.remove, .replace])
+  let expected = [
+    "  [",
+    "-   [0]: {\"id\":1,\"name\":\"a\"}  // /0",
+    "    … (1 unchanged)",
+    "    [1]: {",
+    "      … (1 unchanged)",
+    "-     \"name\": \"c\"",
+    "+     \"name\": \"C\"  // /1/name",
+    "    }",
+    "  ]",
+  ]
+  #expect(try JSONDiff.describe(between: old, and: new) == expected.joined(separator: "\n"))
+  #expect(try JSONDiff.describe(between: old, and: old) == nil)
+}

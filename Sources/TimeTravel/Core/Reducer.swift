@@ -9,8 +9,8 @@
 /// `Sendable` (in practice `Codable`, so logs can be decoded and replayed).
 ///
 /// - Note: Side effects (TCA-style `.none`, `.run { send in }`, `.send`, cancellable by
-///   id) are deliberately absent; a later revision will let `reduce` return an effect
-///   value without changing this pure, synchronous core.
+///   id) come from ``EffectReducer``, which refines this protocol; plain conformers
+///   keep compiling and return ``Effect/none``.
 public protocol Reducer<State, Action> {
   /// The single value the reducer evolves.
   associatedtype State
@@ -24,6 +24,30 @@ public protocol Reducer<State, Action> {
   ///   - action: The event to apply.
   /// - Complexity: Up to the conforming reducer; the store calls it once per action.
   func reduce(into state: inout State, action: Action)
+
+  /// Applies `action` and returns the effect to run; what the ``Store`` calls.
+  ///
+  /// The default calls ``reduce(into:action:)`` and returns ``Effect/none``;
+  /// ``EffectReducer`` supplies its own effect.
+  ///
+  /// - Parameters:
+  ///   - state: The current state on input, the next state on output.
+  ///   - action: The event to apply.
+  /// - Returns: The work to do after the transition.
+  func reduceReturningEffect(into state: inout State, action: Action) -> Effect<Action>
+}
+
+extension Reducer {
+  /// Reduces and returns ``Effect/none``: plain reducers have no effects.
+  ///
+  /// - Parameters:
+  ///   - state: The current state on input, the next state on output.
+  ///   - action: The event to apply.
+  /// - Returns: ``Effect/none``.
+  public func reduceReturningEffect(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(into: &state, action: action)
+    return .none
+  }
 }
 
 /// A ``Reducer`` built from a closure, for small reducers and tests.

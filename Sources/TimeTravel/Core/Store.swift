@@ -6,7 +6,13 @@ import Observation
 /// happens synchronously on the main actor, in this order:
 /// 1. the history gets the new current state;
 /// 2. the recorder, if any, gets `(action, prior, next)`;
-/// 3. subscribers are called, in subscription order, with the new state.
+/// 3. subscribers are called, in subscription order, with the new state;
+/// 4. the reducer's ``Effect`` starts (``Effect/send(_:)`` dispatches at once,
+///    ``Effect/run(name:_:)`` in a main-actor `Task`).
+///
+/// Effects send their actions through ``dispatch(_:)`` on the main actor, so the log's
+/// order is the dispatch order, whatever the effects' interleaving; such entries carry
+/// an ``ActionOrigin``. Releasing the store cancels its running effects.
 ///
 /// Recording happens before notification so that a subscriber dispatching in response
 /// is logged after the transition that provoked it, keeping the log's prior/next chain
@@ -32,7 +38,12 @@ public final class Store<R: Reducer> {
 
   @ObservationIgnored private let reducer: R
   @ObservationIgnored private let middleware: [Middleware<State, Action>]
-  @ObservationIgnored private var record: ((RecordedAction<Action>, State, State) throws -> Void)?
+  @ObservationIgnored private var record:
+    ((RecordedAction<Action>, State, State, ActionOrigin?) throws -> Void)?
+  @ObservationIgnored private var recordPending: ((Action, State) throws -> Void)?
+  @ObservationIgnored let effects = EffectTasks()
+  /// Transitions so far: the `seq` a recorder attached at creation gives the last one.
+  @ObservationIgnored private(set) var transitionCount = 0
   @ObservationIgnored private var subscribers: [(token: SubscriptionToken, body: (State) -> Void)] =
     []
   @ObservationIgnored private var activeTokens: Set<SubscriptionToken> = []
@@ -66,8 +77,11 @@ public final class Store<R: Reducer> {
     recorder: some Recorder
   ) where State: Encodable & Sendable, Action: Encodable & Sendable {
     self.init(initialState: initialState, reducer: reducer, middleware: middleware)
-    self.record = { action, prior, next in
-      try recorder.record(action: action, prior: prior, next: next)
+    self.record = { action, prior, next, origin in
+      try recorder.record(action: action, prior: prior, next: next, origin: origin)
+    }
+    self.recordPending = { action, prior in
+      try recorder.recordPending(action: action, prior: prior)
     }
   }
 
@@ -96,8 +110,15 @@ public final class Store<R: Reducer> {
   /// - Complexity: O(*m*) middleware calls plus one reducer call and one call per
   ///   subscriber.
   public func dispatch(_ action: Action) {
-    runChain(from: 0, action: action)
+    runChain(from: 0, action: action, origin: nil)
   }
+
+  func dispatch(_ action: Action, origin: ActionOrigin?) {
+    runChain(from: 0, action: action, origin: origin)
+  }
+
+  /// The number of effect tasks still running; for tests and diagnostics.
+  public var runningEffectCount: Int { effects.count }
 
   /// Same as ``dispatch(_:)``, under the TCA name.
   ///
@@ -165,9 +186,14 @@ public final class Store<R: Reducer> {
     subscribers.removeAll { $0.token == token }
   }
 
-  private func runChain(from index: Int, action: Action) {
+  /// Installs a rebuilt history (see ``init(replaying:reducer:upTo:middleware:)``).
+  func replaceHistory(_ history: History<State>) {
+    self.history = history
+  }
+
+  private func runChain(from index: Int, action: Action, origin: ActionOrigin?) {
     guard index < middleware.count else {
-      apply(action)
+      apply(action, origin: origin)
       return
     }
     let context = MiddlewareContext<State, Action>(
@@ -175,16 +201,21 @@ public final class Store<R: Reducer> {
       dispatch: { self.dispatch($0) }
     )
     middleware[index].handler(context, action) { next in
-      self.runChain(from: index + 1, action: next)
+      self.runChain(from: index + 1, action: next, origin: origin)
     }
   }
 
-  private func apply(_ action: Action) {
+  private func apply(_ action: Action, origin: ActionOrigin?) {
     let prior = history.currentState
+    if let recordPending {
+      // Written before reducing, so a trap in `reduce` still leaves the action logged.
+      do { try recordPending(action, prior) } catch { stopRecording(error) }
+    }
     var next = prior
-    reducer.reduce(into: &next, action: action)
+    let effect = reducer.reduceReturningEffect(into: &next, action: action)
     history.append(next)
-    finishTransition(.action(action), prior: prior, next: next)
+    finishTransition(.action(action), prior: prior, next: next, origin: origin)
+    start(effect, cause: transitionCount, cancellation: nil)
   }
 
   private func move(
@@ -196,18 +227,63 @@ public final class Store<R: Reducer> {
     return true
   }
 
-  private func finishTransition(_ action: RecordedAction<Action>, prior: State, next: State) {
+  private func stopRecording(_ error: any Error) {
+    recordingError = error
+    record = nil
+    recordPending = nil
+  }
+
+  private func finishTransition(
+    _ action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin? = nil
+  ) {
+    transitionCount += 1
     if let record {
       do {
-        try record(action, prior, next)
+        try record(action, prior, next, origin)
       } catch {
-        recordingError = error
-        self.record = nil
+        stopRecording(error)
       }
     }
     // A snapshot, so subscribers may subscribe or unsubscribe while being notified.
     for subscriber in subscribers where activeTokens.contains(subscriber.token) {
       subscriber.body(next)
+    }
+  }
+}
+
+extension Store {
+  fileprivate func start(
+    _ effect: Effect<Action>, cause: Int, cancellation: Effect<Action>.Cancellation?
+  ) {
+    let cancellation = effect.cancellation ?? cancellation
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      dispatch(action, origin: ActionOrigin(effect: "send", cause: cause))
+    case .cancel(let id):
+      effects.cancel(id: id)
+    case .merge(let children):
+      if let cancellation, cancellation.cancelInFlight { effects.cancel(id: cancellation.id) }
+      for child in children {
+        var child = child
+        if child.cancellation == nil, let cancellation {
+          child.cancellation = .init(id: cancellation.id, cancelInFlight: false)
+        }
+        start(child, cause: cause, cancellation: nil)
+      }
+    case .run(let name, let body):
+      if let cancellation, cancellation.cancelInFlight { effects.cancel(id: cancellation.id) }
+      let origin = ActionOrigin(
+        effect: name ?? cancellation.map { "\($0.id.base)" } ?? "run", cause: cause)
+      let send = Send<Action> { [weak self] action in self?.dispatch(action, origin: origin) }
+      let token = effects.reserve()
+      let effects = self.effects
+      let task = Task { @MainActor [weak effects] in
+        await body(send)
+        effects?.finish(token)
+      }
+      effects.insert(task, token: token, id: cancellation?.id)
     }
   }
 }

@@ -11,7 +11,10 @@ import Foundation
 /// - an optional header line (``LogHeader``);
 /// - entries with `action`, `prior` and `next`, and optionally `seq` and
 ///   `time`; without `seq` an entry's number is its 1-based position;
-/// - `\r\n` line endings.
+/// - `\r\n` line endings;
+/// - pending records (`"pending":true`, see ``PendingEntry``): one followed by its
+///   completing entry is skipped; one at the end is the crash, exposed as
+///   ``pendingEntry``.
 ///
 /// A final line that ends mid-value (an app died mid-write) is dropped with a
 /// warning naming its line; every other malformed line is an error naming its
@@ -28,8 +31,15 @@ public final class LogFile: Sendable {
   private let lines: LineIndex
   /// Index into `lines` of the first entry line.
   private let firstEntryLine: Int
-  /// Number of entry lines (excluding the header and a torn last line).
+  /// Number of entry lines (excluding the header, pending records and a torn last
+  /// line).
   public let entryCount: Int
+  /// Line indexes of the entries when pending records are interleaved; `nil` when
+  /// every line after the header is an entry (no memory spent on the common case).
+  private let entryLines: [Int]?
+  /// The action the app was applying when the session ended, when the log ends in a
+  /// pending record with no completing entry (see ``PendingEntry``).
+  public let pendingEntry: PendingEntry?
 
   /// Opens the log at `path`.
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when
@@ -79,10 +89,50 @@ public final class LogFile: Sendable {
         // Reported with its line when the entry is read.
       }
     }
+    let scan = Self.scanPending(data, lines, firstEntry..<(firstEntry + max(0, count)), path)
+    warnings += scan.warnings
     self.header = header
     self.firstEntryLine = firstEntry
-    self.entryCount = max(0, count)
+    self.entryLines = scan.entryLines
+    self.pendingEntry = scan.pending
+    self.entryCount = scan.entryLines?.count ?? max(0, count)
     self.warnings = warnings
+  }
+
+  // Costs one memmem pass over the lines, a byte scan of lines mentioning "pending",
+  // and one parse (the last pending line); entry lines are never parsed here.
+  private static func scanPending(
+    _ data: Data, _ lines: LineIndex, _ range: Range<Int>, _ path: String
+  ) -> (entryLines: [Int]?, pending: PendingEntry?, warnings: [LogWarning]) {
+    let found = data.withUnsafeBytes { PendingScan.pendingLines($0, lines, range) }
+    guard let last = found.last else { return (nil, nil, []) }
+    let isPending = Set(found)
+    var warnings: [LogWarning] = []
+    for i in found.dropLast() where isPending.contains(i + 1) {
+      warnings.append(
+        LogWarning(
+          line: i + 1,
+          message: "a pending record was never completed (the next line is another pending record)"
+        ))
+    }
+    var pending: PendingEntry?
+    if last == range.upperBound - 1 {
+      if let value = try? parse(data, lines, last), let entry = PendingEntry(value, line: last + 1)
+      {
+        pending = entry
+        warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
+      } else {
+        warnings.append(
+          LogWarning(
+            line: last + 1, message: "the last line is a pending record that cannot be read"))
+      }
+    }
+    return (range.filter { !isPending.contains($0) }, pending, warnings)
+  }
+
+  /// The 0-based line index of the entry at `position` (1-based).
+  private func lineIndex(ofEntry position: Int) -> Int {
+    entryLines?[position - 1] ?? firstEntryLine + position - 1
   }
 
   private static func parse(_ data: Data, _ lines: LineIndex, _ i: Int) throws(JSONParseError)
@@ -97,11 +147,11 @@ public final class LogFile: Sendable {
   }
 
   /// The 1-based file line of the entry at `position` (1-based).
-  public func lineNumber(ofEntry position: Int) -> Int { firstEntryLine + position }
+  public func lineNumber(ofEntry position: Int) -> Int { lineIndex(ofEntry: position) + 1 }
 
   /// The raw bytes of the entry at `position`, without parsing.
   public func rawLine(ofEntry position: Int) -> Data {
-    let i = firstEntryLine + position - 1
+    let i = lineIndex(ofEntry: position)
     return data[lines.starts[i]..<lines.ends[i]]
   }
 
@@ -116,7 +166,7 @@ public final class LogFile: Sendable {
         kind: .outOfRange, path: path,
         message: "entry \(position) is out of range (the log has \(entryCount) entries)")
     }
-    let line = firstEntryLine + position
+    let line = lineIndex(ofEntry: position) + 1
     let value: JSONValue
     do {
       value = try Self.parse(data, lines, line - 1)

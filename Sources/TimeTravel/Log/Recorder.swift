@@ -18,4 +18,38 @@ public protocol Recorder: Sendable {
   func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State
   ) throws
+
+  /// Records one transition caused by an effect. The default ignores `origin`.
+  ///
+  /// - Parameter origin: The effect and the entry that caused it; `nil` for user actions.
+  /// - Throws: As ``record(action:prior:next:)``.
+  func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
+  ) throws
+
+  /// Called just before the reducer runs, so a recorder can persist the action first:
+  /// if `reduce` traps, no ``record(action:prior:next:)`` follows, and a log that wrote
+  /// this still names the fatal action. The default does nothing.
+  ///
+  /// - Parameters:
+  ///   - action: The app action about to be reduced.
+  ///   - prior: The state it is applied to.
+  /// - Throws: As ``record(action:prior:next:)``.
+  func recordPending<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: Action, prior: State
+  ) throws
+}
+
+extension Recorder {
+  /// Forwards to ``record(action:prior:next:)``, dropping `origin`.
+  public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
+  ) throws {
+    try record(action: action, prior: prior, next: next)
+  }
+
+  /// Does nothing: recorders that cannot survive a crash need not write ahead.
+  public func recordPending<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: Action, prior: State
+  ) throws {}
 }

@@ -1,0 +1,40 @@
+/// The verdict of ``Replayer/verify(_:from:through:)``.
+public enum ReplayOutcome: Sendable, Equatable {
+  /// Every replayed entry's recomputed state equals its recorded `next`; `entries` is
+  /// how many entries were replayed.
+  case verified(entries: Int)
+  /// The first entry whose recomputed state differs from its recorded `next`.
+  case diverged(Divergence)
+}
+
+/// Where a replay first disagreed with the log.
+public struct Divergence: Sendable, Equatable {
+  /// The entry's `seq`.
+  public var seq: Int
+  /// The 1-based file line of the entry.
+  public var line: Int
+  /// The entry's action as logged.
+  public var action: JSONValue
+  /// The state the log recorded after the action (`next`).
+  public var recorded: JSONValue
+  /// The state the reducer computed from the same prior and action.
+  public var recomputed: JSONValue
+  /// What differs, from recorded (old) to recomputed (new).
+  public var changes: [JSONChange]
+
+  /// Creates a divergence; ``changes`` is computed from the two states.
+  public init(seq: Int, line: Int, action: JSONValue, recorded: JSONValue, recomputed: JSONValue) {
+    self.seq = seq
+    self.line = line
+    self.action = action
+    self.recorded = recorded
+    self.recomputed = recomputed
+    // Positional, not by id: a reducer that mints ids diverges *in* the id,
+    // and matching by id would hide that behind a remove and an add.
+    self.changes = JSONDiff.changes(
+      from: recorded, to: recomputed, options: DiffOptions(idKeys: []))
+  }
+
+  /// The action's display name (see ``ActionName``).
+  public var actionName: String { ActionName.of(action) }
+}

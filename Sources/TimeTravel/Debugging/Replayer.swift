@@ -1,0 +1,188 @@
+/// Re-applies a log's actions through a reducer and checks each recomputed state
+/// against the recorded one: the test Redux DevTools' test generator writes by hand
+/// (`expect(reducer(prev, action)).toEqual(next)`), run over a whole session.
+///
+/// Replay follows Elm's debugger: effects are dropped. Actions that effects sent
+/// during the session are entries of the log, so they are fed from it in order; running
+/// effects again (as ReSwift-Recorder did) would make replays drift. Undo, redo and
+/// jump entries move through the replayed history rather than reaching the reducer.
+///
+/// States compare as ``JSONValue``s (numbers by value, key order ignored), after
+/// encoding the recomputed state as the recorder does, so a divergence means the
+/// reducer really produced different data: typically a `UUID()` or `Date()` inside
+/// `reduce`, or behaviour that changed between app versions.
+public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
+  /// The reducer under test.
+  public let reducer: R
+  /// The redaction the log was recorded with.
+  public let redaction: LogRedaction
+
+  /// Creates a replayer.
+  ///
+  /// - Parameters:
+  ///   - reducer: Applied to each decoded action, effects discarded.
+  ///   - redaction: The ``LogRedaction`` the log was written with: recomputed states are
+  ///     redacted the same way before comparing, since the log holds only placeholders
+  ///     (a reducer clearing a password would otherwise "diverge" from `"<redacted>"`).
+  public init(reducer: R, redaction: LogRedaction = .none) {
+    self.reducer = reducer
+    self.redaction = redaction
+  }
+
+  /// Replays entries `from...through` and reports the first divergence.
+  ///
+  /// Entries before `from` are not recomputed: their recorded states rebuild the
+  /// history, so replay starts from entry `from`'s recorded prior with the history the
+  /// app had then (later undo and jump entries refer to it).
+  ///
+  /// - Parameters:
+  ///   - log: The session.
+  ///   - from: The first entry (1-based position) to recompute; 1 starts from the
+  ///     initial state.
+  ///   - through: The last entry to recompute; `nil` for the last entry of the log.
+  /// - Returns: ``ReplayOutcome/verified(entries:)`` with the number recomputed, or the
+  ///   first ``Divergence``. An empty log verifies with 0 entries.
+  /// - Throws: ``ReplayError`` when the log cannot be read, an action or state does
+  ///   not decode (naming the line and the decoder's message), or a recorded move does
+  ///   not fit the history.
+  /// - Complexity: One decode of each action, one reduce and one encode per entry, plus
+  ///   a decode of the state after each move.
+  public func verify(_ log: LogFile, from: Int = 1, through: Int? = nil) throws(ReplayError)
+    -> ReplayOutcome
+  {
+    try run(log, from: from, through: through).outcome
+  }
+
+  /// The result of ``run(_:from:through:)``: the verdict and, when verified, the
+  /// history and the typed current state it ended with.
+  struct Run {
+    var outcome: ReplayOutcome
+    var history: History<JSONValue>
+  }
+
+  func run(_ log: LogFile, from: Int, through: Int?) throws(ReplayError) -> Run {
+    let end = through ?? log.entryCount
+    guard log.entryCount > 0 else {
+      return Run(outcome: .verified(entries: 0), history: History(initialState: .null))
+    }
+    guard (1...log.entryCount).contains(from), (from - 1...log.entryCount).contains(end) else {
+      throw ReplayError(
+        kind: .unreadableLog, path: log.path,
+        message: "entries \(from)…\(end) are out of range (the log has \(log.entryCount))")
+    }
+    var history: History<JSONValue>
+    do {
+      history = History(initialState: try log.state(0))
+      if from > 1 {
+        for position in 1..<from {
+          let entry = try log.entry(position)
+          try step(entry, history: &history, log: log) { _ in entry.next }
+        }
+      }
+    } catch let error as LogError {
+      throw ReplayError(error)
+    } catch let error as ReplayError {
+      throw error
+    } catch {
+      throw ReplayError(kind: .unreadableLog, path: log.path, message: "\(error)")
+    }
+    var typed: R.State?
+    var count = 0
+    if end >= from {
+      for position in from...end {
+        let entry: LogEntry
+        do { entry = try log.entry(position) } catch { throw ReplayError(error) }
+        var recomputedTyped: R.State?
+        let recomputed = try step(entry, history: &history, log: log) {
+          (prior) throws(ReplayError) -> JSONValue in
+          var state: R.State
+          if let typed {
+            state = typed
+          } else {
+            state = try decodeState(prior, entry: entry, log: log)
+          }
+          let action = try decodeAction(entry, log: log)
+          reducer.reduce(into: &state, action: action)
+          recomputedTyped = state
+          do { return redaction.redactingState(try JSONValueCoding.encode(state)) } catch {
+            throw ReplayError(
+              kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
+              message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")
+          }
+        }
+        typed = recomputedTyped
+        count += 1
+        if recomputed != entry.next {
+          let divergence = Divergence(
+            seq: entry.seq, line: entry.line, action: entry.action, recorded: entry.next,
+            recomputed: recomputed)
+          return Run(outcome: .diverged(divergence), history: history)
+        }
+      }
+    }
+    return Run(outcome: .verified(entries: count), history: history)
+  }
+
+  /// Applies one entry to `history`: a move through it, or `reduce(prior)` appended.
+  /// - Returns: The state the entry leads to.
+  @discardableResult
+  private func step(
+    _ entry: LogEntry, history: inout History<JSONValue>, log: LogFile,
+    reduce: (JSONValue) throws(ReplayError) -> JSONValue
+  ) throws(ReplayError) -> JSONValue {
+    if let move = TimeTravelMove(action: entry.action) {
+      guard move.apply(to: &history) else {
+        throw ReplayError(
+          kind: .impossibleMove, path: log.path, line: entry.line, seq: entry.seq,
+          message:
+            "entry \(entry.seq) moves \(move.kind.rawValue) from \(move.from) to \(move.to), but the replayed history is at \(history.currentIndex) of 0…\(history.states.count - 1)"
+        )
+      }
+      return history.currentState
+    }
+    let next = try reduce(history.currentState)
+    history.append(next)
+    return next
+  }
+
+  func decodeAction(_ entry: LogEntry, log: LogFile) throws(ReplayError) -> R.Action {
+    do { return try JSONValueCoding.decode(R.Action.self, from: entry.action) } catch {
+      throw ReplayError(
+        kind: .undecodableAction, path: log.path, line: entry.line, seq: entry.seq,
+        message:
+          "entry \(entry.seq)'s action \(JSONPrinter.compact.print(entry.action)) does not decode as \(R.Action.self): \(DecodingErrorText.describe(error))"
+      )
+    }
+  }
+
+  func decodeState(_ value: JSONValue, entry: LogEntry, log: LogFile) throws(ReplayError)
+    -> R.State
+  {
+    do { return try JSONValueCoding.decode(R.State.self, from: value) } catch {
+      throw ReplayError(
+        kind: .undecodableState, path: log.path, line: entry.line, seq: entry.seq,
+        message:
+          "the state before entry \(entry.seq) does not decode as \(R.State.self): \(DecodingErrorText.describe(error))"
+      )
+    }
+  }
+}
+
+/// Short, single-line descriptions of `DecodingError`s: the coding path as a JSON
+/// Pointer and the decoder's own explanation.
+enum DecodingErrorText {
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    let (context, what): (DecodingError.Context, String) =
+      switch error {
+      case .typeMismatch(let type, let c): (c, "expected \(type)")
+      case .valueNotFound(let type, let c): (c, "missing \(type) value")
+      case .keyNotFound(let key, let c): (c, "no member '\(key.stringValue)'")
+      case .dataCorrupted(let c): (c, "invalid data")
+      @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+      }
+    let pointer = context.codingPath.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }
+      .joined()
+    return "\(what) at \"\(pointer)\" (\(context.debugDescription))"
+  }
+}

@@ -1,0 +1,72 @@
+/// A crashed session turned into a test: the state and the action the app was applying
+/// when it died, ready to apply again under a debugger or in an exit test.
+///
+/// ```swift
+/// let repro = try Reproduction.load(log: LogFile(path: "crash.jsonl"), reducer: MyReducer())
+/// #expect(repro.action == .deleteTodos(atOffsets: [2]))
+/// await #expect(processExitsWith: .failure) { _ = repro.reproduce() }  // the trap, again
+/// ```
+public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodable {
+  /// The fatal entry's `seq`.
+  public let seq: Int
+  /// The state the fatal action was applied to, as replayed through the reducer.
+  public let state: R.State
+  /// The fatal action, decoded.
+  public let action: R.Action
+  /// The reducer that will apply it.
+  public let reducer: R
+
+  /// Replays `log` through `reducer` up to its pending record (checking every entry
+  /// on the way, as ``Replayer`` does) and decodes the fatal action.
+  ///
+  /// - Parameters:
+  ///   - log: A log whose session ended inside `reduce` (``LogFile/pendingEntry``).
+  ///   - reducer: The reducer to reproduce with (typically the buggy build's).
+  ///   - redaction: The ``LogRedaction`` the log was recorded with (see ``Replayer``).
+  /// - Returns: The reproduction; nothing has been applied yet.
+  /// - Throws: ``ReplayError`` `.noPendingEntry` when the log did not end in a crash;
+  ///   `.divergedBeforeCrash` naming the entry and path when the replay does not reach
+  ///   the recorded prior; the decoding errors of ``Replayer``.
+  public static func load(log: LogFile, reducer: R, redaction: LogRedaction = .none)
+    throws(ReplayError) -> Reproduction
+  {
+    guard let pending = log.pendingEntry else {
+      throw ReplayError(
+        kind: .noPendingEntry, path: log.path,
+        message:
+          "the log has no pending record at its end: the session did not stop inside a reducer")
+    }
+    let replayer = Replayer(reducer: reducer, redaction: redaction)
+    let run = try replayer.run(log, from: 1, through: nil)
+    if case .diverged(let divergence) = run.outcome {
+      throw ReplayError(
+        kind: .divergedBeforeCrash, path: log.path, line: divergence.line, seq: divergence.seq,
+        message:
+          "entry \(divergence.seq) (\(divergence.actionName)) diverges at \"\(divergence.changes.first?.path.description ?? "")\" before the fatal entry \(pending.seq)"
+      )
+    }
+    let replayed = log.entryCount == 0 ? pending.prior : run.history.currentState
+    if replayed != pending.prior {
+      let path = JSONDiff.changes(from: pending.prior, to: replayed).first?.path.description ?? ""
+      throw ReplayError(
+        kind: .divergedBeforeCrash, path: log.path, line: pending.line, seq: pending.seq,
+        message:
+          "the replayed state differs from the fatal entry \(pending.seq)'s prior at \"\(path)\"")
+    }
+    let entry = LogEntry(
+      seq: pending.seq, time: pending.time, action: pending.action, prior: pending.prior,
+      next: .null, line: pending.line)
+    let state = try replayer.decodeState(replayed, entry: entry, log: log)
+    let action = try replayer.decodeAction(entry, log: log)
+    return Reproduction(seq: pending.seq, state: state, action: action, reducer: reducer)
+  }
+
+  /// Applies the fatal action to the state: traps again if the bug is still there.
+  ///
+  /// - Returns: The state the app would have shown, once the bug is fixed.
+  public func reproduce() -> R.State {
+    var state = state
+    reducer.reduce(into: &state, action: action)
+    return state
+  }
+}

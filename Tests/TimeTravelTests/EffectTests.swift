@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import TimeTravel
+
+// A reducer with every kind of effect, recording how often effect bodies run.
+struct Ticker: EffectReducer {
+  typealias State = TickerState
+  typealias Action = TickerAction
+
+  let runs: Collector<String>
+  let delay: Duration
+
+  func reduce(into state: inout TickerState, action: TickerAction) -> Effect<TickerAction> {
+    switch action {
+    case .start(let name, let ticks):
+      state.log.append("start \(name)")
+      return .run(name: name) { [runs, delay] send in
+        runs.append(name)
+        for tick in 1...ticks {
+          try? await Task.sleep(for: delay)
+          if Task.isCancelled {
+            runs.append("\(name) cancelled")
+            return
+          }
+          await send(.tick(name, tick))
+        }
+      }
+      .cancellable(id: name)
+    case .tick(let name, let tick):
+      state.log.append("\(name) \(tick)")
+      return .none
+    case .stop(let name):
+      return .cancel(id: name)
+    case .echo(let text):
+      return .send(.tick(text, 0))
+    }
+  }
+}
+
+struct TickerState: Codable, Equatable, Sendable {
+  var log: [String] = []
+}
+
+enum TickerAction: Codable, Equatable, Sendable {
+  case start(String, ticks: Int)
+  case tick(String, Int)
+  case stop(String)
+  case echo(String)
+}
+
+@MainActor
+struct EffectTests {
+  /// Polls the main actor until `condition` holds or 5 s pass.
+  private func eventually(_ condition: () -> Bool) async {
+    for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+  }
+
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    let runs = Collector<String>()
+    var store: Store<Ticker>? = Store(
+      initialState: TickerState(), reducer: Ticker(runs: runs, delay: .seconds(30)))
+    store?.send(.start("long", ticks: 1))
+    await eventually { runs.values == ["long"] }
+    #expect(store?.runningEffectCount == 1)
+    weak let released = store
+    store = nil
+    #expect(released == nil)
+    // A 30 s sleep ending at once proves the task was cancelled.
+    await eventually { runs.values.count == 2 }
+    #expect(runs.values == ["long", "long cancelled"])
+  }
+
+  @Test func theCancelledEffectFinishesWithoutSending() async {
+    let runs = Collector<String>()
+    let store = Store(initialState: TickerState(), reducer: Ticker(runs: runs, delay: .seconds(30)))
+    store.send(.start("a", ticks: 1))
+    await eventually { runs.values == ["a"] }
+    store.send(.stop("a"))
+    #expect(store.runningEffectCount == 0)
+    await eventually { runs.values.count == 2 }
+    #expect(runs.values == ["a", "a cancelled"])
+    #expect(store.state.log == ["start a"])
+  }
+
+  @Test func logOrderIsDispatchOrderUnderConcurrentEffects() async throws {
+    let writer = MemoryLogWriter()
+    let recorder = try LogRecorder(writer: writer, app: "T", stateType: "S", actionType: "A")
+    let dispatched = Collector<String>()
+    let spy = Middleware<TickerState, TickerAction> { _, action, next in
+      dispatched.append(JSONPrinter.compact.print(try! JSONValueCoding.encode(action)))
+      next(action)
+    }
+    let runs = Collector<String>()
+    let store = Store(
+      initialState: TickerState(), reducer: Ticker(runs: runs, delay: .milliseconds(1)),
+      middleware: [spy], recorder: recorder)
+    for name in ["a", "b", "c", "d"] { store.send(.start(name, ticks: 5)) }
+    await eventually { store.state.log.count == 24 }
+    #expect(store.state.log.count == 24)
+    let logged = try writer.lines.dropFirst().map { line in
+      JSONPrinter.compact.print(try JSONParser.parse(line)["action"]!)
+    }
+    #expect(logged == dispatched.values)
+    // Each tick names its effect and the seq of the start that launched it.
+    let firstTickOfB = try #require(
+      writer.lines.first { $0.contains(#""action":{"tick":{"_0":"b","_1":1}}"#) })
+    #expect(firstTickOfB.contains(#","origin":{"cause":2,"effect":"b"},"#))
+  }
+
+  @Test func sendEffectsDispatchAtOnceWithTheirOrigin() throws {
+    let writer = MemoryLogWriter()
+    let recorder = try LogRecorder(writer: writer, app: "T", stateType: "S", actionType: "A")
+    let store = Store(
+      initialState: TickerState(), reducer: Ticker(runs: Collector(), delay: .zero),
+      recorder: recorder)
+    store.send(.echo("hi"))
+    #expect(store.state.log == ["hi 0"])
+    #expect(writer.lines.count == 3)
+    #expect(
+      writer.lines[2].contains(
+        #""action":{"tick":{"_0":"hi","_1":0}},"origin":{"cause":1,"effect":"send"},"prior""#))
+  }
+
+  @Test func replayFeedsEffectActionsFromTheLogWithoutRunningEffects() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("effects-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = try LogRecorder(url: url, app: "T", stateType: "S", actionType: "A")
+    let liveRuns = Collector<String>()
+    let store = Store(
+      initialState: TickerState(), reducer: Ticker(runs: liveRuns, delay: .milliseconds(1)),
+      recorder: recorder)
+    store.send(.start("a", ticks: 3))
+    store.send(.start("b", ticks: 2))
+    await eventually { store.state.log.count == 7 }
+    try recorder.close()
+
+    let replayRuns = Collector<String>()
+    let outcome = try Replayer(reducer: Ticker(runs: replayRuns, delay: .zero))
+      .verify(LogFile(path: url.path))
+    #expect(outcome == .verified(entries: 7))
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(replayRuns.values == [])
+    #expect(liveRuns.values == ["a", "b"])
+  }
+
+  @Test func middlewareSeesEveryActionAndTheResultingState() async {
+    let seen = Collector<String>()
+    let spy = Middleware<TickerState, TickerAction> { context, action, next in
+      next(action)
+      seen.append("\(action) -> \(context.getState().log.count)")
+    }
+    let store = Store(
+      initialState: TickerState(), reducer: Ticker(runs: Collector(), delay: .zero),
+      middleware: [spy])
+    store.send(.start("a", ticks: 2))
+    await eventually { store.state.log.count == 3 }
+    #expect(
+      seen.values == [
+        #"start("a", ticks: 2) -> 1"#, #"tick("a", 1) -> 2"#, #"tick("a", 2) -> 3"#,
+      ])
+  }
+}
