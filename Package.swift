@@ -26,7 +26,10 @@ let package = Package(
     .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer", "LoginReducer"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
-    .executableTarget(name: "make-fixtures", dependencies: ["TodoReducer"]),
+    .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
+    // Recording costs: dispatch with and without the asynchronous recorder, writer
+    // throughput, bytes per entry (`swift run -c release record-bench`).
+    .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [

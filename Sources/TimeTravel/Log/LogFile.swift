@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///
@@ -14,7 +15,13 @@ import Foundation
 /// - `\r\n` line endings;
 /// - pending records (`"pending":true`, see ``PendingEntry``): one followed by its
 ///   completing entry is skipped; one at the end is the crash, exposed as
-///   ``pendingEntry``.
+///   ``pendingEntry``;
+/// - gap records (`{"dropped":N,"seq":S}`, see ``LogGap``): entries an asynchronous
+///   recorder dropped, listed in ``gaps`` and warned about;
+/// - compact entries (`patch` instead of `prior` and `next`): rebuilt from the nearest
+///   keyframe at or before them, with the last rebuilt state cached so that reading
+///   entries in order applies one patch per entry;
+/// - a ring-mode header (`"dropped":D`), warned about.
 ///
 /// A final line that ends mid-value (an app died mid-write) is dropped with a
 /// warning naming its line; every other malformed line is an error naming its
@@ -40,6 +47,15 @@ public final class LogFile: Sendable {
   /// The action the app was applying when the session ended, when the log ends in a
   /// pending record with no completing entry (see ``PendingEntry``).
   public let pendingEntry: PendingEntry?
+  /// The gap records, in file order: entries the recorder dropped.
+  public let gaps: [LogGap]
+  /// Gaps by the position of the entry that follows them.
+  private let gapBefore: [Int: LogGap]
+  /// Positions of the full entries, ascending, when the log has compact (patch)
+  /// entries; `nil` for a log of full entries only.
+  private let keyframes: [Int]?
+  /// The last state rebuilt from patches: (entry position, that entry's `next`).
+  private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
 
   /// Opens the log at `path`.
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when
@@ -89,23 +105,67 @@ public final class LogFile: Sendable {
         // Reported with its line when the entry is read.
       }
     }
-    let scan = Self.scanPending(data, lines, firstEntry..<(firstEntry + max(0, count)), path)
+    let range = firstEntry..<(firstEntry + max(0, count))
+    let lineIndex = lines
+    let kinds = data.withUnsafeBytes { LineKindScan.kinds($0, lineIndex, range) }
+    let scan = Self.scanPending(data, lines, range, kinds)
     warnings += scan.warnings
+    if let dropped = header?.dropped, dropped > 0 {
+      let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
+      warnings.insert(
+        LogWarning(
+          line: 1,
+          message:
+            "\(dropped) earlier \(dropped == 1 ? "entry was" : "entries were") dropped (ring mode\(keeps))"
+        ), at: 0)
+    }
+    var entryLines: [Int] = []
+    var gaps: [LogGap] = []
+    var keyframes: [Int] = []
+    var hasPatches = false
+    var openGaps: [Int] = []
+    for (offset, kind) in kinds.enumerated() {
+      let i = range.lowerBound + offset
+      switch kind {
+      case .gap:
+        let value = try? Self.parse(data, lines, i)
+        if let n = value?["dropped"]?.numberValue?.intValue,
+          let seq = value?["seq"]?.numberValue?.intValue
+        {
+          openGaps.append(gaps.count)
+          gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
+        } else {
+          warnings.append(LogWarning(line: i + 1, message: "a gap record cannot be read"))
+        }
+      case .pending:
+        break
+      case .patch, .entry:
+        entryLines.append(i)
+        if kind == .patch { hasPatches = true } else { keyframes.append(entryLines.count) }
+        for g in openGaps { gaps[g].beforeEntry = entryLines.count }
+        openGaps = []
+      }
+    }
+    for gap in gaps { warnings.append(LogWarning(line: gap.line, message: gap.message)) }
     self.header = header
     self.firstEntryLine = firstEntry
-    self.entryLines = scan.entryLines
+    let needsIndex = !gaps.isEmpty || !scan.pendingLines.isEmpty
+    self.entryLines = needsIndex ? entryLines : nil
     self.pendingEntry = scan.pending
-    self.entryCount = scan.entryLines?.count ?? max(0, count)
+    self.entryCount = needsIndex ? entryLines.count : max(0, count)
+    self.gaps = gaps
+    self.gapBefore = Dictionary(
+      gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
+    self.keyframes = hasPatches ? keyframes : nil
     self.warnings = warnings
   }
 
-  // Costs one memmem pass over the lines, a byte scan of lines mentioning "pending",
-  // and one parse (the last pending line); entry lines are never parsed here.
+  // Entry lines are never parsed here: only the last pending line, if it ends the log.
   private static func scanPending(
-    _ data: Data, _ lines: LineIndex, _ range: Range<Int>, _ path: String
-  ) -> (entryLines: [Int]?, pending: PendingEntry?, warnings: [LogWarning]) {
-    let found = data.withUnsafeBytes { PendingScan.pendingLines($0, lines, range) }
-    guard let last = found.last else { return (nil, nil, []) }
+    _ data: Data, _ lines: LineIndex, _ range: Range<Int>, _ kinds: [LineKindScan.Kind]
+  ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
+    let found = kinds.indices.filter { kinds[$0] == .pending }.map { range.lowerBound + $0 }
+    guard let last = found.last else { return ([], nil, []) }
     let isPending = Set(found)
     var warnings: [LogWarning] = []
     for i in found.dropLast() where isPending.contains(i + 1) {
@@ -127,7 +187,7 @@ public final class LogFile: Sendable {
             line: last + 1, message: "the last line is a pending record that cannot be read"))
       }
     }
-    return (range.filter { !isPending.contains($0) }, pending, warnings)
+    return (isPending, pending, warnings)
   }
 
   /// The 0-based line index of the entry at `position` (1-based).
@@ -205,9 +265,76 @@ public final class LogFile: Sendable {
       time = t
     }
     guard let action = object["action"] else { throw invalid("the entry has no /action member") }
+    if let patch = object["patch"], object["next"] == nil {
+      let prior = try rebuiltNext(position - 1)
+      let next = try apply(patch, to: prior, line: line)
+      rebuilt.withLock { $0 = (position, next) }
+      return LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+    }
     guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
     guard let next = object["next"] else { throw invalid("the entry has no /next member") }
+    if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
     return LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+  }
+
+  private func apply(_ patch: JSONValue, to state: JSONValue, line: Int) throws(LogError)
+    -> JSONValue
+  {
+    do {
+      return try JSONPatch(parsing: patch).apply(to: state)
+    } catch {
+      throw LogError(
+        kind: .invalidEntry, path: path, line: line,
+        message: "/patch does not apply to the previous entry's next: \(error.description)")
+    }
+  }
+
+  /// Entry `position`'s `next`, rebuilt from the nearest keyframe at or before it, or
+  /// from the cached state when that lies between them.
+  /// - Complexity: O(1) parses when `position` or `position − 1` was the last entry
+  ///   read; otherwise one keyframe parse plus at most one patch per entry after it.
+  private func rebuiltNext(_ position: Int) throws(LogError) -> JSONValue {
+    let cached = rebuilt.withLock { $0 }
+    if let cached, cached.position == position { return cached.state }
+    guard let keyframes, position >= 1 else { return try entry(position).next }
+    // The last keyframe at or before `position`.
+    var low = 0
+    var high = keyframes.count
+    while low < high {
+      let mid = (low + high) / 2
+      if keyframes[mid] <= position { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else {
+      throw LogError(
+        kind: .invalidEntry, path: path, line: lineNumber(ofEntry: position),
+        message: "a compact entry (/patch) comes before any full entry to apply it to")
+    }
+    let keyframe = keyframes[low - 1]
+    var (from, state): (Int, JSONValue)
+    if let cached, cached.position >= keyframe, cached.position < position {
+      (from, state) = (cached.position, cached.state)
+    } else {
+      (from, state) = (keyframe, try entry(keyframe).next)
+    }
+    while from < position {
+      from += 1
+      let line = lineIndex(ofEntry: from) + 1
+      let value: JSONValue
+      do {
+        value = try Self.parse(data, lines, line - 1)
+      } catch {
+        throw LogError(
+          kind: .malformedLine, path: path, line: line, column: error.column,
+          message: "not valid JSON: \(error.message)")
+      }
+      guard let patch = value["patch"] else {
+        throw LogError(
+          kind: .invalidEntry, path: path, line: line, message: "the entry has no /patch member")
+      }
+      state = try apply(patch, to: state, line: line)
+    }
+    rebuilt.withLock { $0 = (position, state) }
+    return state
   }
 
   /// State `index` of the log: 0 is the initial state (entry 1's `prior`), and
@@ -226,8 +353,12 @@ public final class LogFile: Sendable {
       }
       return try entry(1).prior
     }
-    return try entry(index).next
+    return keyframes == nil ? try entry(index).next : try rebuiltNext(index)
   }
+
+  /// The gap record just before the entry at `position`, if the recorder dropped
+  /// entries there (the chain restarts at that entry).
+  public func gap(beforeEntry position: Int) -> LogGap? { gapBefore[position] }
 
   /// The entry positions, `1...entryCount` (empty for an empty log).
   public var positions: Range<Int> { 1..<(entryCount + 1) }

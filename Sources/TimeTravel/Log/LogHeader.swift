@@ -16,6 +16,17 @@ public struct LogHeader: Sendable, Equatable {
   /// The creation time (RFC 3339), if given.
   public var created: String?
 
+  /// `"compact"` when entries may store `next` as a patch (see `docs/log-format.md`).
+  public var encoding: String?
+  /// The keyframe interval of a compact log.
+  public var keyframeInterval: Int?
+  /// Ring mode: how many entries the recorder keeps at least.
+  public var ring: Int?
+  /// Ring mode: the `seq` of the first entry in this file.
+  public var firstSeq: Int?
+  /// Ring mode: how many earlier entries were dropped (`firstSeq − 1`).
+  public var dropped: Int?
+
   /// Reads a header from a parsed first line; `nil` when the line is an entry
   /// rather than a header (it has an `action` member, or no string `format`).
   public init?(_ value: JSONValue) {
@@ -28,5 +39,10 @@ public struct LogHeader: Sendable, Equatable {
     self.stateType = object["stateType"]?.stringValue
     self.actionType = object["actionType"]?.stringValue
     self.created = object["created"]?.stringValue
+    self.encoding = object["encoding"]?.stringValue
+    self.keyframeInterval = object["keyframeInterval"]?.numberValue?.intValue
+    self.ring = object["ring"]?.numberValue?.intValue
+    self.firstSeq = object["firstSeq"]?.numberValue?.intValue
+    self.dropped = object["dropped"]?.numberValue?.intValue
   }
 }

@@ -36,7 +36,7 @@ public struct LogSummary: Sendable, Equatable {
     for position in log.positions {
       let entry = try log.entry(position)
       defer { previous = entry }
-      if let previous {
+      if let previous, log.gap(beforeEntry: position) == nil {
         if entry.seq != previous.seq + 1 {
           warnings.append(
             LogWarning(

@@ -29,28 +29,22 @@ import Synchronization
 /// Actions sent by effects carry an `"origin":{"effect":…,"cause":K}` member (see
 /// ``ActionOrigin``), and ``LogRedaction`` replaces secrets before anything is written.
 ///
-/// Writes are synchronous and serialized by a mutex. After a write or encoding error the
-/// recorder refuses further entries (rethrowing the first error), because skipping one
-/// would break the chain.
+/// ``Durability`` chooses where encoding happens: on the caller's thread before `record`
+/// returns (``Durability/synchronous``, the default, today's behaviour) or on a dedicated
+/// writer thread fed by a bounded queue (``Durability/asynchronous(queueLimit:whenFull:)``,
+/// recommended for apps: the caller pays about a microsecond). ``EntryEncoding`` chooses
+/// full entries or compact ones (keyframes plus RFC 6902 patches); `keepingLast` turns a
+/// file log into a ring that keeps the last entries and records how many it dropped.
+///
+/// After a write or encoding error the recorder refuses further entries (rethrowing the
+/// first error), because skipping one would break the chain.
 public final class LogRecorder: Recorder {
-  private struct Chain {
-    let encoder: JSONEncoder
-    var lastSeq = 0
-    var lastNext: Data?
-    /// The time and action bytes of the pending record for `lastSeq + 1`, reused by
-    /// the completing entry so both lines agree.
-    var pending: (time: String, action: Data)?
-    var failure: (any Error)?
-    var isClosed = false
-  }
-
-  private let writer: any LogWriter
   /// Names the destination in errors: the file path, `<memory>`, or `<WriterType>`.
   private let destination: String
   private let clock: @Sendable () -> Date
-  private let chain: Mutex<Chain>
+  private let core: RecorderCore
+  private let queue: RecorderQueue?
   private let pendingRecords: Bool
-  private let redaction: LogRedaction
 
   /// Records to the file at `url`, truncating it by default.
   ///
@@ -59,24 +53,48 @@ public final class LogRecorder: Recorder {
   ///   - app: The app's name, for the header.
   ///   - stateType: The recorded state's Swift type name, e.g. `"TodoState"`.
   ///   - actionType: The recorded action's Swift type name, e.g. `"TodoAction"`.
-  ///   - writesHeader: Whether to start with the header line.
-  ///   - mode: Whether to truncate or append to an existing file.
+  ///   - writesHeader: Whether to start with the header line (always on in ring mode,
+  ///     whose header records the dropped entries).
+  ///   - mode: Whether to truncate or append to an existing file (ring mode truncates).
   ///   - clock: The source of `created` and each entry's `time`; inject a fixed clock
   ///     for reproducible logs.
   ///   - pendingRecords: Whether to write each action before reducing it (see the
-  ///     type's notes); off by default.
+  ///     type's notes); off by default. Only synchronous recording writes a pending
+  ///     record before the reducer runs; asynchronous recording queues it like an entry.
   ///   - redacting: Values never to write (see ``LogRedaction``).
+  ///   - encoding: Full entries (the default) or compact ones.
+  ///   - durability: Synchronous (the default) or asynchronous recording.
+  ///   - keepingLast: When set (≥ 1), ring mode: the file keeps at least the last
+  ///     `keepingLast` entries and at most 1.5 times as many, and its header says how
+  ///     many earlier ones were dropped. `nil` (the default) keeps everything.
   /// - Throws: ``LogWriterError/cannotOpen(path:code:)`` naming the path when the file
   ///   cannot be opened; a write error if the header cannot be written.
   public convenience init(
     url: URL, app: String, stateType: String, actionType: String, writesHeader: Bool = true,
     mode: FileLogWriter.Mode = .truncate, clock: @escaping @Sendable () -> Date = { Date() },
-    pendingRecords: Bool = false, redacting: LogRedaction = .none
+    pendingRecords: Bool = false, redacting: LogRedaction = .none,
+    encoding: EntryEncoding = .full, durability: Durability = .synchronous,
+    keepingLast: Int? = nil
   ) throws {
+    let names = HeaderNames(app: app, stateType: stateType, actionType: actionType)
+    let sink: LogSink
+    var writesHeader = writesHeader
+    if let capacity = keepingLast {
+      let created = clock()
+      sink = .ring(
+        try RingLog(url: url, capacity: capacity) { firstSeq in
+          try Self.header(
+            names, created: created, encoding: encoding,
+            ring: (capacity: capacity, firstSeq: firstSeq))
+        })
+      writesHeader = false  // each ring file's header is written by the ring
+    } else {
+      sink = .writer(try FileLogWriter(url: url, mode: mode))
+    }
     try self.init(
-      writer: FileLogWriter(url: url, mode: mode), app: app, stateType: stateType,
-      actionType: actionType, writesHeader: writesHeader, clock: clock,
-      pendingRecords: pendingRecords, redacting: redacting)
+      sink: sink, destination: url.path, names: names, writesHeader: writesHeader, clock: clock,
+      pendingRecords: pendingRecords, redacting: redacting, encoding: encoding,
+      durability: durability)
   }
 
   /// Records through any ``LogWriter``, e.g. a ``MemoryLogWriter`` in tests.
@@ -90,109 +108,136 @@ public final class LogRecorder: Recorder {
   ///   - clock: The source of `created` and each entry's `time`.
   ///   - pendingRecords: Whether to write each action before reducing it.
   ///   - redacting: Values never to write.
+  ///   - encoding: Full entries (the default) or compact ones.
+  ///   - durability: Synchronous (the default) or asynchronous recording.
   /// - Throws: The writer's error if the header cannot be written.
-  public init(
+  public convenience init(
     writer: some LogWriter, app: String, stateType: String, actionType: String,
     writesHeader: Bool = true, clock: @escaping @Sendable () -> Date = { Date() },
-    pendingRecords: Bool = false, redacting: LogRedaction = .none
+    pendingRecords: Bool = false, redacting: LogRedaction = .none,
+    encoding: EntryEncoding = .full, durability: Durability = .synchronous
   ) throws {
-    self.pendingRecords = pendingRecords
-    self.redaction = redacting
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    self.writer = writer
-    self.destination =
-      switch writer {
+    let destination =
+      switch writer as any LogWriter {
       case let file as FileLogWriter: file.path
       case is MemoryLogWriter: "<memory>"
       default: "<\(type(of: writer))>"
       }
-    self.clock = clock
-    if writesHeader {
-      var line = Data(#"{"format":"replay-log","version":"#.utf8)
-      line.append(contentsOf: String(TimeTravel.logFormatVersion).utf8)
-      line.append(contentsOf: #","app":"#.utf8)
-      line.append(try encoder.encode(app))
-      line.append(contentsOf: #","stateType":"#.utf8)
-      line.append(try encoder.encode(stateType))
-      line.append(contentsOf: #","actionType":"#.utf8)
-      line.append(try encoder.encode(actionType))
-      line.append(contentsOf: #","created":""#.utf8)
-      line.append(contentsOf: LogTimestamp.string(from: clock()).utf8)
-      line.append(contentsOf: "\"}\n".utf8)
-      try writer.write(line: line)
-    }
-    chain = Mutex(Chain(encoder: encoder))
+    try self.init(
+      sink: .writer(writer), destination: destination,
+      names: HeaderNames(app: app, stateType: stateType, actionType: actionType),
+      writesHeader: writesHeader, clock: clock, pendingRecords: pendingRecords,
+      redacting: redacting, encoding: encoding, durability: durability)
   }
 
-  /// Encodes and writes one entry line.
+  private init(
+    sink: sending LogSink, destination: String, names: HeaderNames, writesHeader: Bool,
+    clock: @escaping @Sendable () -> Date, pendingRecords: Bool, redacting: LogRedaction,
+    encoding: EntryEncoding, durability: Durability
+  ) throws {
+    if case .compact(let interval) = encoding {
+      precondition(interval >= 1, "LogRecorder: keyframeInterval must be at least 1")
+    }
+    self.pendingRecords = pendingRecords
+    self.destination = destination
+    self.clock = clock
+    if writesHeader {
+      try sink.write(Self.header(names, created: clock(), encoding: encoding, ring: nil))
+    }
+    core = RecorderCore(sink: sink, redaction: redacting, encoding: encoding)
+    switch durability {
+    case .synchronous:
+      queue = nil
+    case .asynchronous(let limit, let overflow):
+      precondition(limit >= 1, "LogRecorder: queueLimit must be at least 1")
+      queue = RecorderQueue(core: core, limit: limit, overflow: overflow)
+    }
+  }
+
+  deinit {
+    // Drains and closes without waiting, so an unclosed recorder loses nothing queued
+    // and its writer thread ends.
+    queue?.closeWithoutWaiting()
+  }
+
+  private struct HeaderNames {
+    let app: String
+    let stateType: String
+    let actionType: String
+  }
+
+  private static func header(
+    _ names: HeaderNames, created: Date, encoding: EntryEncoding,
+    ring: (capacity: Int, firstSeq: Int)?
+  ) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var line = Data(#"{"format":"replay-log","version":"#.utf8)
+    line.append(contentsOf: String(TimeTravel.logFormatVersion).utf8)
+    line.append(contentsOf: #","app":"#.utf8)
+    line.append(try encoder.encode(names.app))
+    line.append(contentsOf: #","stateType":"#.utf8)
+    line.append(try encoder.encode(names.stateType))
+    line.append(contentsOf: #","actionType":"#.utf8)
+    line.append(try encoder.encode(names.actionType))
+    line.append(contentsOf: #","created":""#.utf8)
+    line.append(contentsOf: LogTimestamp.string(from: created).utf8)
+    line.append(UInt8(ascii: "\""))
+    if case .compact(let interval) = encoding {
+      line.append(contentsOf: #","encoding":"compact","keyframeInterval":\#(interval)"#.utf8)
+    }
+    if let ring {
+      line.append(
+        contentsOf:
+          #","ring":\#(ring.capacity),"firstSeq":\#(ring.firstSeq),"dropped":\#(ring.firstSeq - 1)"#
+          .utf8)
+    }
+    line.append(contentsOf: "}\n".utf8)
+    return line
+  }
+
+  /// Records one transition: writes its line (synchronous) or queues its values
+  /// (asynchronous).
   ///
   /// - Parameters:
   ///   - action: What caused the transition.
-  ///   - prior: The state before; only encoded for the first entry (see the type's notes).
+  ///   - prior: The state before; only encoded for the first entry and after a gap.
   ///   - next: The state after.
   /// - Throws: ``LogWriterError/closed(path:)`` after ``close()``; `EncodingError` or the
-  ///   writer's error, then the same error on every later call.
-  /// - Complexity: One encoding of `action` and `next` and one write.
+  ///   writer's error (asynchronously: the first error the writer thread met), then the
+  ///   same error on every later call.
+  /// - Complexity: Synchronous: one encoding of `action` and `next` (compact mode adds a
+  ///   parse and a diff) and one write. Asynchronous: O(1), no encoding.
   public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State
   ) throws {
     try record(action: action, prior: prior, next: next, origin: nil)
   }
 
-  /// Encodes and writes one entry line, with `origin` when an effect sent the action.
+  /// Records one transition, with `origin` when an effect sent the action.
   ///
   /// When a pending record for this `seq` was written, its time and action bytes are
   /// reused, so both lines agree.
   ///
   /// - Parameters:
   ///   - action: What caused the transition.
-  ///   - prior: The state before; only encoded for the first entry.
+  ///   - prior: The state before; only encoded for the first entry and after a gap.
   ///   - next: The state after.
   ///   - origin: The effect that sent the action, or `nil`.
   /// - Throws: As ``record(action:prior:next:)``.
   public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
   ) throws {
-    try chain.withLock { chain in
-      if let failure = chain.failure { throw failure }
-      guard !chain.isClosed else { throw LogWriterError.closed(path: destination) }
-      do {
-        let priorBytes = try chain.lastNext ?? encodeState(prior, chain.encoder)
-        let nextBytes = try encodeState(next, chain.encoder)
-        let seq = chain.lastSeq + 1
-        let pending = chain.pending
-        chain.pending = nil
-        var line = Data(#"{"seq":"#.utf8)
-        line.append(contentsOf: String(seq).utf8)
-        line.append(contentsOf: #","time":""#.utf8)
-        line.append(contentsOf: (pending?.time ?? LogTimestamp.string(from: clock())).utf8)
-        line.append(contentsOf: #"","action":"#.utf8)
-        if let pending {
-          line.append(pending.action)
-        } else {
-          try appendAction(action, to: &line, encoder: chain.encoder)
-        }
-        if let origin {
-          line.append(contentsOf: #","origin":"#.utf8)
-          line.append(try chain.encoder.encode(origin))
-        }
-        line.append(contentsOf: #","prior":"#.utf8)
-        line.append(priorBytes)
-        line.append(contentsOf: #","next":"#.utf8)
-        line.append(nextBytes)
-        line.append(contentsOf: "}\n".utf8)
-        try writer.write(line: line)
-        chain.lastSeq = seq
-        chain.lastNext = nextBytes
-      } catch {
-        chain.failure = error
-        throw error
-      }
+    let values = QueuedTransition(action: action, prior: prior, next: next)
+    if let queue {
+      try queue.enqueueEntry(values, time: clock(), origin: origin, destination: destination)
+      return
     }
+    try core.run(destination) { try $0.writeEntry(values, time: clock(), origin: origin) }
   }
 
-  /// Writes the pending record for the next `seq` when `pendingRecords` is on.
+  /// Writes (or, asynchronously, queues) the pending record for the next `seq` when
+  /// `pendingRecords` is on.
   ///
   /// - Parameters:
   ///   - action: The app action about to be reduced.
@@ -202,26 +247,69 @@ public final class LogRecorder: Recorder {
     action: Action, prior: State
   ) throws {
     guard pendingRecords else { return }
+    let values = QueuedTransition<State, Action>(
+      action: .action(action), prior: prior, next: nil)
+    if let queue {
+      try queue.enqueuePending(values, time: clock(), destination: destination)
+      return
+    }
+    try core.run(destination) { try $0.writePending(values, time: clock()) }
+  }
+
+  /// Makes everything recorded so far durable: drains the queue (asynchronous mode),
+  /// writes any gap record for dropped entries, then `fsync(2)`s (see
+  /// ``LogWriter/flush()``).
+  ///
+  /// - Throws: The first recording error, or the writer's error.
+  /// - Complexity: Waits for the queued transitions to be encoded and written.
+  public func flush() throws {
+    if let queue {
+      try queue.barrier(close: false, destination: destination)
+      return
+    }
+    try core.run(destination) { try $0.sink.flush() }
+  }
+
+  /// Drains the queue (asynchronous mode), writes any gap record, and closes the
+  /// writer; later ``record(action:prior:next:)`` calls throw. Idempotent.
+  ///
+  /// - Throws: The first recording error met while draining, or the writer's error.
+  public func close() throws {
+    if let queue {
+      try queue.barrier(close: true, destination: destination)
+      return
+    }
+    try core.close()
+  }
+}
+
+/// The pipeline and the recorder's failure state, behind one mutex: taken by the caller
+/// in synchronous mode, by the writer thread in asynchronous mode.
+final class RecorderCore: Sendable {
+  struct Chain {
+    var pipeline: LogPipeline
+    var failure: (any Error)?
+    var isClosed = false
+  }
+
+  let chain: Mutex<Chain>
+
+  init(sink: sending LogSink, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    chain = Mutex(
+      Chain(
+        pipeline: LogPipeline(
+          encoder: encoder, redaction: redaction, encoding: encoding, sink: sink)))
+  }
+
+  /// Runs `body` unless the recorder failed or closed; a failure stops the recorder.
+  func run(_ destination: String, _ body: (inout LogPipeline) throws -> Void) throws {
     try chain.withLock { chain in
       if let failure = chain.failure { throw failure }
       guard !chain.isClosed else { throw LogWriterError.closed(path: destination) }
       do {
-        let priorBytes = try chain.lastNext ?? encodeState(prior, chain.encoder)
-        let time = LogTimestamp.string(from: clock())
-        var actionBytes = Data()
-        try appendAction(RecordedAction.action(action), to: &actionBytes, encoder: chain.encoder)
-        var line = Data(#"{"seq":"#.utf8)
-        line.append(contentsOf: String(chain.lastSeq + 1).utf8)
-        line.append(contentsOf: #","time":""#.utf8)
-        line.append(contentsOf: time.utf8)
-        line.append(contentsOf: #"","pending":true,"action":"#.utf8)
-        line.append(actionBytes)
-        line.append(contentsOf: #","prior":"#.utf8)
-        line.append(priorBytes)
-        line.append(contentsOf: "}\n".utf8)
-        try writer.write(line: line)
-        chain.lastNext = priorBytes
-        chain.pending = (time, actionBytes)
+        try body(&chain.pipeline)
       } catch {
         chain.failure = error
         throw error
@@ -229,38 +317,11 @@ public final class LogRecorder: Recorder {
     }
   }
 
-  private func encodeState<State: Encodable>(_ state: State, _ encoder: JSONEncoder) throws -> Data
-  {
-    try redaction.apply(redaction.statePointers, to: encoder.encode(state))
-  }
-
-  /// Makes everything written so far durable (see ``LogWriter/flush()``).
-  ///
-  /// - Throws: The writer's error.
-  public func flush() throws {
-    try writer.flush()
-  }
-
-  /// Closes the writer; later ``record(action:prior:next:)`` calls throw. Idempotent.
-  ///
-  /// - Throws: The writer's error.
-  public func close() throws {
-    chain.withLock { $0.isClosed = true }
-    try writer.close()
-  }
-
-  private func appendAction<Action: Encodable>(
-    _ action: RecordedAction<Action>, to line: inout Data, encoder: JSONEncoder
-  ) throws {
-    let (type, from, to): (String, Int, Int)
-    switch action {
-    case .action(let action):
-      line.append(try redaction.apply(redaction.actionPointers, to: encoder.encode(action)))
-      return
-    case .undo(let f, let t): (type, from, to) = ("@@undo", f, t)
-    case .redo(let f, let t): (type, from, to) = ("@@redo", f, t)
-    case .jump(let f, let t): (type, from, to) = ("@@jump", f, t)
+  func close() throws {
+    try chain.withLock { chain in
+      guard !chain.isClosed else { return }
+      chain.isClosed = true
+      try chain.pipeline.sink.close()
     }
-    line.append(contentsOf: #"{"type":"\#(type)","from":\#(from),"to":\#(to)}"#.utf8)
   }
 }

@@ -1,0 +1,201 @@
+// Measures what recording costs: `swift run -c release record-bench [entries]`.
+// Results and their interpretation: docs/recording.md.
+import Foundation
+import TimeTravel
+import TodoReducer
+
+let repository = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let temporary = FileManager.default.temporaryDirectory
+  .appendingPathComponent("record-bench-\(getpid())")
+try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: temporary) }
+let dispatches = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func median(_ samples: [UInt64]) -> Double {
+  let sorted = samples.sorted()
+  return Double(sorted[sorted.count / 2]) / 1000
+}
+
+func percentile(_ samples: [UInt64], _ p: Double) -> Double {
+  let sorted = samples.sorted()
+  return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1000
+}
+
+func fileSize(_ url: URL) -> Int {
+  ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+/// A 100-item to-do state, built by the reducer.
+func hundredTodos() -> TodoState {
+  var state = TodoState()
+  for i in 1...100 {
+    TodoReducer().reduce(into: &state, action: .addTodo(id: "todo-\(i)", title: "Buy item number \(i) at the shop"))
+  }
+  return state
+}
+
+let initial = hundredTodos()
+let actions = (0..<dispatches).map { TodoAction.toggleTodo(id: "todo-\($0 % 100 + 1)") }
+
+// 1. Caller cost per dispatch.
+@MainActor
+func timeDispatches(_ store: Store<TodoReducer>) -> [UInt64] {
+  var samples: [UInt64] = []
+  samples.reserveCapacity(actions.count)
+  for action in actions {
+    let start = now()
+    store.send(action)
+    samples.append(now() - start)
+  }
+  return samples
+}
+
+func url(_ name: String) -> URL { temporary.appendingPathComponent(name) }
+
+let plain = MainActor.assumeIsolated {
+  timeDispatches(Store(initialState: initial, reducer: TodoReducer()))
+}
+let (asyncSamples, drainSeconds) = try MainActor.assumeIsolated {
+  let recorder = try LogRecorder(
+    url: url("async.jsonl"), app: "Bench", stateType: "TodoState", actionType: "TodoAction",
+    durability: .asynchronous(queueLimit: dispatches + 1, whenFull: .block))
+  let store = Store(initialState: initial, reducer: TodoReducer(), recorder: recorder)
+  let samples = timeDispatches(store)
+  let start = now()
+  try recorder.close()
+  precondition(store.recordingError == nil)
+  return (samples, Double(now() - start) / 1e9)
+}
+let syncCount = min(dispatches, 2000)
+let syncSamples = try MainActor.assumeIsolated {
+  let recorder = try LogRecorder(
+    url: url("sync.jsonl"), app: "Bench", stateType: "TodoState", actionType: "TodoAction")
+  let store = Store(initialState: initial, reducer: TodoReducer(), recorder: recorder)
+  var samples: [UInt64] = []
+  for action in actions.prefix(syncCount) {
+    let start = now()
+    store.send(action)
+    samples.append(now() - start)
+  }
+  try recorder.close()
+  return samples
+}
+print("## Caller cost per dispatch (100-item state, \(dispatches) dispatches, median µs)")
+print("| store | median | p90 | p99 |")
+print("|---|---|---|---|")
+for (name, samples) in [
+  ("no recorder", plain), ("asynchronous recorder", asyncSamples),
+  ("synchronous recorder (\(syncCount) dispatches)", syncSamples),
+] {
+  print(
+    "| \(name) | \(format(median(samples))) | \(format(percentile(samples, 0.9))) | \(format(percentile(samples, 0.99))) |"
+  )
+}
+print(
+  "extra median cost of the asynchronous recorder: \(format(median(asyncSamples) - median(plain))) µs; draining the queue at close took \(format(drainSeconds)) s"
+)
+
+// 2. Writer throughput: the same transitions encoded by JSONEncoder (prior and next, as a
+// naive recorder would) and written by LogRecorder (each state encoded once).
+let triples: [(TodoAction, TodoState, TodoState)] = {
+  var state = initial
+  return actions.prefix(2000).map { action in
+    let prior = state
+    TodoReducer().reduce(into: &state, action: action)
+    return (action, prior, state)
+  }
+}()
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+var baselineBytes = 0
+let baselineStart = now()
+for (action, prior, next) in triples {
+  baselineBytes += try encoder.encode(action).count
+  baselineBytes += try encoder.encode(prior).count
+  baselineBytes += try encoder.encode(next).count
+}
+let baselineSeconds = Double(now() - baselineStart) / 1e9
+
+func writerRun(_ name: String, _ encoding: LogRecorder.EntryEncoding) throws -> (Double, Int) {
+  let target = url(name)
+  let recorder = try LogRecorder(
+    url: target, app: "Bench", stateType: "TodoState", actionType: "TodoAction",
+    encoding: encoding)
+  let start = now()
+  for (action, prior, next) in triples {
+    try recorder.record(action: RecordedAction.action(action), prior: prior, next: next)
+  }
+  try recorder.close()
+  return (Double(now() - start) / 1e9, fileSize(target))
+}
+let (fullSeconds, fullBytes) = try writerRun("full.jsonl", .full)
+let (compactSeconds, compactBytes) = try writerRun("compact.jsonl", .compact(keyframeInterval: 50))
+print("\n## Writer throughput (\(triples.count) transitions of the 100-item state)")
+print("| writer | entries/s | MB/s (bytes produced) | µs per entry |")
+print("|---|---|---|---|")
+for (name, seconds, bytes) in [
+  ("JSONEncoder: action, prior and next per entry", baselineSeconds, baselineBytes),
+  ("LogRecorder full (each state encoded once, written)", fullSeconds, fullBytes),
+  ("LogRecorder compact, keyframe every 50 (written)", compactSeconds, compactBytes),
+] {
+  let n = Double(triples.count)
+  print(
+    "| \(name) | \(format(n / seconds, 0)) | \(format(Double(bytes) / seconds / 1e6, 1)) | \(format(seconds / n * 1e6, 1)) |"
+  )
+}
+print("full writer vs JSONEncoder: \(format(baselineSeconds / fullSeconds))× the entries/s")
+
+// 3. Bytes per entry.
+@MainActor
+func recordFixture(_ target: URL, _ encoding: LogRecorder.EntryEncoding) throws -> (Int, Int) {
+  let source = try LogFile(path: repository.appendingPathComponent("Fixtures/todo-session.jsonl").path)
+  let recorder = try LogRecorder(
+    url: target, app: "TodoApp", stateType: "TodoState", actionType: "TodoAction",
+    encoding: encoding)
+  for position in source.positions {
+    let entry = try source.entry(position)
+    let prior = try JSONValueCoding.decode(TodoState.self, from: entry.prior)
+    let next = try JSONValueCoding.decode(TodoState.self, from: entry.next)
+    let action: RecordedAction<TodoAction>
+    let from = entry.action["from"]?.numberValue?.intValue ?? 0
+    let to = entry.action["to"]?.numberValue?.intValue ?? 0
+    switch entry.action["type"]?.stringValue {
+    case "@@undo": action = .undo(from: from, to: to)
+    case "@@redo": action = .redo(from: from, to: to)
+    case "@@jump": action = .jump(from: from, to: to)
+    default: action = .action(try JSONValueCoding.decode(TodoAction.self, from: entry.action))
+    }
+    try recorder.record(action: action, prior: prior, next: next)
+  }
+  try recorder.close()
+  return (fileSize(target), source.entryCount)
+}
+print("\n## Bytes per entry")
+print("| session | full | compact K=10 | compact K=50 | compact K=50 / full |")
+print("|---|---|---|---|---|")
+let (fixtureFull, fixtureCount) = try MainActor.assumeIsolated {
+  try recordFixture(url("fixture-full.jsonl"), .full)
+}
+let (fixture10, _) = try MainActor.assumeIsolated {
+  try recordFixture(url("fixture-10.jsonl"), .compact(keyframeInterval: 10))
+}
+let (fixture50, _) = try MainActor.assumeIsolated {
+  try recordFixture(url("fixture-50.jsonl"), .compact(keyframeInterval: 50))
+}
+let (_, compact10Bytes) = try writerRun("compact10.jsonl", .compact(keyframeInterval: 10))
+for (name, count, full, k10, k50) in [
+  ("Fixtures/todo-session.jsonl (\(fixtureCount) entries, up to ~40 items)", fixtureCount, fixtureFull, fixture10, fixture50),
+  ("100-item toggles (\(triples.count) entries)", triples.count, fullBytes, compact10Bytes, compactBytes),
+] {
+  let c = Double(count)
+  print(
+    "| \(name) | \(format(Double(full) / c, 0)) | \(format(Double(k10) / c, 0)) | \(format(Double(k50) / c, 0)) | \(format(Double(k50) / Double(full), 3)) |"
+  )
+}
