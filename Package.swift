@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
+    .executable(name: "replay-bench", targets: ["replay-bench"]),
   ],
   targets: [
     // The engine: reducer core, JSON model, log, diff, query, debugging.
@@ -21,6 +22,10 @@ let package = Package(
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(name: "make-fixtures", dependencies: ["TodoReducer"]),
+    // Performance figures beside their peers (jq, Python, Foundation):
+    // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
+    // the tests, which never assert wall-clock times.
+    .executableTarget(name: "replay-bench", dependencies: ["TimeTravel"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: ["TimeTravel", "TodoReducer", "ReplayCLI"]
