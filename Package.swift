@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
+    .executable(name: "replay-bench", targets: ["replay-bench"]),
+    .executable(name: "record-bench", targets: ["record-bench"]),
   ],
   targets: [
     // The engine: reducer core, JSON model, log, diff, query, debugging.
@@ -30,6 +32,10 @@ let package = Package(
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
+    // Performance figures beside their peers (jq, Python, Foundation):
+    // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
+    // the tests, which never assert wall-clock times.
+    .executableTarget(name: "replay-bench", dependencies: ["TimeTravel"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [

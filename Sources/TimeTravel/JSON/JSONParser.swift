@@ -16,6 +16,14 @@ public struct JSONParser {
   /// A parser over `bytes`, which must stay valid while it is used.
   public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+  /// A parser over `bytes` that starts reading at `offset`, for parsing one
+  /// member of a larger document in place; errors still count lines and
+  /// columns from the start of `bytes`.
+  init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
   /// Parses `text`, which must hold exactly one JSON value (whitespace around
   /// it is allowed).
   /// - Throws: ``JSONParseError`` naming the line and column of the problem.

@@ -1,0 +1,163 @@
+import Foundation
+import TimeTravel
+
+/// Issue 6.2: parsing throughput on a log of 100-to-do states (~21 KB lines).
+enum ParseBench {
+  static let pythonScript = """
+    import json, sys, time
+    with open(sys.argv[1], "rb") as f:
+        lines = f.read().split(b"\\n")
+    lines = [l for l in lines if l]
+    total = sum(len(l) for l in lines)
+    start = time.perf_counter()
+    for line in lines:
+        json.loads(line)
+    print(total, time.perf_counter() - start)
+    """
+
+  /// The entry shape, for JSONDecoder (which needs a type).
+  struct Entry: Decodable {
+    struct State: Decodable {
+      struct Todo: Decodable {
+        var id: String
+        var title: String
+        var isCompleted: Bool
+      }
+      struct Sync: Decodable {
+        var pending: Int
+        var lastError: String?
+        var version: Int
+      }
+      var filter: String
+      var isLoading: Bool
+      var editingID: String?
+      var sync: Sync
+      var todos: [Todo]
+    }
+    var seq: Int?
+    var time: String?
+    var action: [String: [String: String]]?
+    var prior: State
+    var next: State
+  }
+
+  static func run(options: Options) {
+    let path = "\(directory)/parse.jsonl"
+    let generated = now()
+    let log = try! Generate.log(path: path, bytes: options.sizeMB * 1_000_000)
+    let data = try! Data(contentsOf: URL(fileURLWithPath: path))
+    print(
+      "\ngenerated \(path): \(data.count / 1_000_000) MB, \(log.entries) entries in \(secs(now() - generated))"
+    )
+    fflush(nil)
+    var table = Table(
+      "Parsing (issue 6.2): \(data.count / 1_000_000) MB log, \(log.entries) entries of ~\(data.count / log.entries / 1000) KB"
+    )
+    let lines: [Range<Int>] = data.withUnsafeBytes { raw in
+      var result: [Range<Int>] = []
+      var start = 0
+      let bytes = raw.bindMemory(to: UInt8.self)
+      for i in 0..<bytes.count where bytes[i] == 0x0A {
+        result.append(start..<i)
+        start = i + 1
+      }
+      return Array(result.dropFirst())  // the header
+    }
+    let entryBytes = lines.reduce(0) { $0 + $1.count }
+    let runs = options.quick ? 1 : 3
+
+    func eachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      data.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        for range in lines { body(UnsafeBufferPointer(rebasing: bytes[range])) }
+      }
+    }
+
+    let scanTime = medianSeconds(runs: runs) {
+      eachLine { line in _ = try! EntryScanner.scan(line: line) }
+    }
+    let validateTime = medianSeconds(runs: runs) {
+      eachLine { line in precondition(JSONValidator.isValid(line)) }
+    }
+    let parserTime = medianSeconds(runs: runs) {
+      eachLine { line in _ = try! JSONParser.parse(bytes: line) }
+    }
+
+    var pythonSeconds: Double?
+    if let python {
+      let script = "\(directory)/json_loads_bench.py"
+      try? pythonScript.write(toFile: script, atomically: true, encoding: .utf8)
+      let result = runProcess([python, script, path])
+      let fields = result.stdout.split(separator: " ")
+      if fields.count == 2 {
+        pythonSeconds = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+    }
+    var jqSeconds: Double?
+    if let jq {
+      let result = runProcess(["/bin/sh", "-c", "'\(jq)' -c . '\(path)' > /dev/null"])
+      if result.status == 0 { jqSeconds = result.seconds }
+    }
+    let serializationTime = medianSeconds(runs: 1) {
+      eachLine { line in
+        _ = try! JSONSerialization.jsonObject(with: Data(buffer: line))
+      }
+    }
+    let decoder = JSONDecoder()
+    let decoderTime = medianSeconds(runs: 1) {
+      eachLine { line in _ = try! decoder.decode(Entry.self, from: Data(buffer: line)) }
+    }
+
+    func row(_ name: String, _ seconds: Double, bytes: Int = entryBytes) {
+      let versus = pythonSeconds.map { speedup(ours: seconds, peer: $0) + " vs json.loads" } ?? ""
+      table.add(name, ours: mbps(bytes, seconds), peer: secs(seconds), ratio: versus)
+    }
+    row("EntryScanner.scan (fast scan path)", scanTime)
+    row("JSONValidator.isValid (whole line)", validateTime)
+    row("JSONParser → JSONValue", parserTime)
+    if let pythonSeconds {
+      table.add(
+        "Python json.loads per line (timed in Python)", ours: "",
+        peer: mbps(entryBytes, pythonSeconds) + " (\(secs(pythonSeconds)))", ratio: "1.0×")
+    } else {
+      table.add("Python json.loads", ours: "", peer: "python3 not found")
+    }
+    if let jqSeconds {
+      table.add(
+        "jq 1.6 `-c .` whole file (wall)", ours: "",
+        peer: mbps(data.count, jqSeconds) + " (\(secs(jqSeconds)))",
+        ratio: pythonSeconds.map { speedup(ours: jqSeconds, peer: $0) } ?? "")
+    } else {
+      table.add("jq", ours: "", peer: "jq not found")
+    }
+    table.add(
+      "Foundation JSONSerialization per line", ours: "",
+      peer: mbps(entryBytes, serializationTime) + " (\(secs(serializationTime)))",
+      ratio: pythonSeconds.map { speedup(ours: serializationTime, peer: $0) } ?? "")
+    table.add(
+      "Foundation JSONDecoder (Codable) per line", ours: "",
+      peer: mbps(entryBytes, decoderTime) + " (\(secs(decoderTime)))",
+      ratio: pythonSeconds.map { speedup(ours: decoderTime, peer: $0) } ?? "")
+    table.notes.append(
+      "Ratio column: Python's time ÷ this row's time (above 1 means faster than json.loads). Goal: the scan path ≥ 2×."
+    )
+    table.notes.append(
+      "In-process rows read the file from memory; median of \(runs) run(s) for ours, 1 for Foundation. jq includes its own file reading."
+    )
+
+    // The whole summary, in process: today's tree-building path and the scanner's.
+    if let logFile = try? LogFile(path: path) {
+      var slow: LogSummary?
+      var fast: LogSummary?
+      let slowTime = medianSeconds(runs: 1) { slow = try! LogSummary(scanning: logFile) }
+      let fastTime = medianSeconds(runs: runs) { fast = try! LogSummary(fastScanning: logFile) }
+      precondition(slow == fast, "the two summaries differ")
+      table.add(
+        "LogSummary(fastScanning:) vs LogSummary(scanning:)", ours: mbps(data.count, fastTime),
+        peer: "tree path \(mbps(data.count, slowTime))",
+        ratio: speedup(ours: fastTime, peer: slowTime))
+    }
+    table.print()
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TimeTravel
+
+// replay-bench: performance figures of replay beside their peers, measured in
+// the same run on the same generated inputs. Usage:
+//
+//   swift build -c release --product replay-bench --product replay
+//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory]
+//
+// Inputs are generated deterministically into a temporary directory, which is
+// removed at the end.
+
+struct Options {
+  var quick = false
+  var sizeMB = 100
+  var only: String?
+  var keep = false
+
+  init(_ arguments: [String]) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--size": sizeMB = Int(rest.popFirst() ?? "") ?? sizeMB
+      case "--only": only = rest.popFirst()
+      case "--keep": keep = true
+      case "-h", "--help":
+        print("usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory] [--keep]")
+        exit(0)
+      default:
+        FileHandle.standardError.write(Data("replay-bench: unknown option \(argument)\n".utf8))
+        exit(2)
+      }
+    }
+    if quick, !arguments.contains("--size") { sizeMB = 16 }
+  }
+
+  func runs(_ section: String) -> Bool { only == nil || only == section }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let directory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("replay-bench-\(ProcessInfo.processInfo.processIdentifier)").path
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { if !options.keep { try? FileManager.default.removeItem(atPath: directory) } }
+
+let python = which("python3")
+let hasDeepDiff =
+  python.map { runProcess([$0, "-c", "import deepdiff"], timeLimit: 60).status == 0 } ?? false
+let jq = which("jq")
+let replayBinary =
+  URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  .deletingLastPathComponent().appendingPathComponent("replay").path
+
+print("# replay-bench\n")
+print(
+  "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+    + "\(ProcessInfo.processInfo.physicalMemory >> 30) GB; mode: \(options.quick ? "quick" : "full"); log size: \(options.sizeMB) MB"
+)
+fflush(nil)
+
+if options.runs("diff") { DiffBench.run(options: options) }
+if options.runs("parse") { ParseBench.run(options: options) }
+if options.runs("memory") { MemoryBench.run(options: options) }
