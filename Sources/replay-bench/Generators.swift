@@ -16,7 +16,7 @@ enum Generate {
   }
 
   static func title(_ rng: inout SplitMix64) -> String {
-    let count = 5 + rng.below(5)
+    let count = 6 + rng.below(5)
     return (0..<count).map { _ in words[rng.below(words.count)] }.joined(separator: " ")
   }
 

@@ -34,6 +34,7 @@ enum MemoryBench {
     }
     let script = "\(directory)/summary_bench.py"
     try? pythonSummary.write(toFile: script, atomically: true, encoding: .utf8)
+    print("\nreplay binary: \(replayBinary)")
     let sizes = [max(4, options.sizeMB / 4), options.sizeMB]
     for size in sizes {
       let path = "\(directory)/memory-\(size).jsonl"

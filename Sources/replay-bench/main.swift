@@ -6,6 +6,7 @@ import TimeTravel
 //
 //   swift build -c release --product replay-bench --product replay
 //   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory]
+//     [--keep] [--replay PATH]
 //
 // Inputs are generated deterministically into a temporary directory, which is
 // removed at the end.
@@ -15,6 +16,7 @@ struct Options {
   var sizeMB = 100
   var only: String?
   var keep = false
+  var replay: String?
 
   init(_ arguments: [String]) {
     var rest = arguments[...]
@@ -24,8 +26,11 @@ struct Options {
       case "--size": sizeMB = Int(rest.popFirst() ?? "") ?? sizeMB
       case "--only": only = rest.popFirst()
       case "--keep": keep = true
+      case "--replay": replay = rest.popFirst()
       case "-h", "--help":
-        print("usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory] [--keep]")
+        print(
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory] [--keep] [--replay PATH]"
+        )
         exit(0)
       default:
         FileHandle.standardError.write(Data("replay-bench: unknown option \(argument)\n".utf8))
@@ -48,8 +53,11 @@ let python = which("python3")
 let hasDeepDiff =
   python.map { runProcess([$0, "-c", "import deepdiff"], timeLimit: 60).status == 0 } ?? false
 let jq = which("jq")
+// The replay binary beside this one (both built with -c release), unless
+// --replay names another.
 let replayBinary =
-  URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  options.replay
+  ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   .deletingLastPathComponent().appendingPathComponent("replay").path
 
 print("# replay-bench\n")
