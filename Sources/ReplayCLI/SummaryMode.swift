@@ -5,7 +5,12 @@ enum SummaryMode {
   static func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(context.options.filter)
-    let summary = try LogSummary(scanning: log, including: restriction.includes)
+    // The fast scan validates states without building them; it needs whole
+    // states on every line and no per-entry filter.
+    let summary =
+      context.options.filter == nil && !log.isCompact
+      ? try LogSummary(fastScanning: log)
+      : try LogSummary(scanning: log, including: restriction.includes)
     if context.json {
       var object = JSONObject()
       object["path"] = .string(log.path)

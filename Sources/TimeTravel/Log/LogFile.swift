@@ -206,6 +206,10 @@ public final class LogFile: Sendable {
     return try result.get()
   }
 
+  /// Whether some entries are compact (an RFC 6902 patch instead of `prior`
+  /// and `next`), so that states must be rebuilt from keyframes.
+  public var isCompact: Bool { keyframes != nil }
+
   /// The 1-based file line of the entry at `position` (1-based).
   public func lineNumber(ofEntry position: Int) -> Int { lineIndex(ofEntry: position) + 1 }
 

@@ -32,7 +32,11 @@ final class Evaluator {
     return nextToken
   }
 
-  func eval(
+  // `dynamic` keeps the optimizer from cloning this function for each
+  // closure passed to it: its closure specializer does not terminate here
+  // (Swift 6.3.1 release builds grew past 16 GB). The cost is one indirect
+  // call per node.
+  dynamic func eval(
     _ node: Node, _ input: JSONValue, _ path: Path?, _ env: Environment, _ emit: Emit
   ) throws {
     switch node {
