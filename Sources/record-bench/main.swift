@@ -36,7 +36,8 @@ func format(_ value: Double, _ digits: Int = 2) -> String {
 func hundredTodos() -> TodoState {
   var state = TodoState()
   for i in 1...100 {
-    TodoReducer().reduce(into: &state, action: .addTodo(id: "todo-\(i)", title: "Buy item number \(i) at the shop"))
+    TodoReducer().reduce(
+      into: &state, action: .addTodo(id: "todo-\(i)", title: "Buy item number \(i) at the shop"))
   }
   return state
 }
@@ -155,7 +156,8 @@ print("full writer vs JSONEncoder: \(format(baselineSeconds / fullSeconds))× th
 // 3. Bytes per entry.
 @MainActor
 func recordFixture(_ target: URL, _ encoding: LogRecorder.EntryEncoding) throws -> (Int, Int) {
-  let source = try LogFile(path: repository.appendingPathComponent("Fixtures/todo-session.jsonl").path)
+  let source = try LogFile(
+    path: repository.appendingPathComponent("Fixtures/todo-session.jsonl").path)
   let recorder = try LogRecorder(
     url: target, app: "TodoApp", stateType: "TodoState", actionType: "TodoAction",
     encoding: encoding)
@@ -191,8 +193,14 @@ let (fixture50, _) = try MainActor.assumeIsolated {
 }
 let (_, compact10Bytes) = try writerRun("compact10.jsonl", .compact(keyframeInterval: 10))
 for (name, count, full, k10, k50) in [
-  ("Fixtures/todo-session.jsonl (\(fixtureCount) entries, up to ~40 items)", fixtureCount, fixtureFull, fixture10, fixture50),
-  ("100-item toggles (\(triples.count) entries)", triples.count, fullBytes, compact10Bytes, compactBytes),
+  (
+    "Fixtures/todo-session.jsonl (\(fixtureCount) entries, up to ~40 items)", fixtureCount,
+    fixtureFull, fixture10, fixture50
+  ),
+  (
+    "100-item toggles (\(triples.count) entries)", triples.count, fullBytes, compact10Bytes,
+    compactBytes
+  ),
 ] {
   let c = Double(count)
   print(

@@ -222,8 +222,11 @@ public final class LogFile: Sendable {
   /// The entry at `position`, 1-based (1…``entryCount``).
   /// - Throws: ``LogError`` `.outOfRange` for a bad position; `.malformedLine`
   ///   with line and column when the line is not JSON; `.invalidEntry` naming
-  ///   the member when the line is not a valid entry.
-  /// - Complexity: O(length of that line).
+  ///   the member when the line is not a valid entry, or when a compact entry's
+  ///   `patch` does not apply.
+  /// - Complexity: O(length of that line) for a full entry. For a compact entry, O(1)
+  ///   patches when the previous entry was the last one read, otherwise one keyframe
+  ///   parse plus at most one patch per entry since that keyframe.
   public func entry(_ position: Int) throws(LogError) -> LogEntry {
     guard (1...max(1, entryCount)).contains(position), entryCount > 0 else {
       throw LogError(
