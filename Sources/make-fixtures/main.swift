@@ -7,9 +7,6 @@ import TodoReducer
 //                     also means this, as before)
 //   nondeterministic  Fixtures/todo-nondeterministic.jsonl
 //   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
-//   record-forever P  records to-do transitions to P synchronously until killed, printing
-//                     each entry's seq on stdout once its line is written (the
-//                     durability test SIGKILLs it mid-session)
 // Without arguments, writes all three, running `crash` in a child process so the trap
 // is real and this process survives to check it.
 // Default paths are located from this file, so the working directory does not matter.
@@ -66,32 +63,8 @@ func runCrashChild() throws {
   )
 }
 
-@MainActor
-func recordForever(to path: String) throws -> Never {
-  let recorder = try LogRecorder(
-    url: URL(fileURLWithPath: path), app: "TodoApp", stateType: "TodoState",
-    actionType: "TodoAction", durability: .synchronous)
-  let store = Store(initialState: TodoState(), reducer: TodoReducer(), recorder: recorder)
-  var seq = 0
-  while true {
-    seq += 1
-    // A bounded state: 20 items, then toggles, so the session can run for any time.
-    if seq <= 20 {
-      store.send(.addTodo(id: "todo-\(seq)", title: "Item \(seq)"))
-    } else {
-      store.send(.toggleTodo(id: "todo-\(seq % 20 + 1)"))
-    }
-    if let error = store.recordingError { throw error }
-    // Unbuffered: the parent reads each seq as soon as its line is in the file.
-    FileHandle.standardOutput.write(Data("\(seq)\n".utf8))
-  }
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-  if arguments.first == "record-forever", arguments.count == 2 {
-    try MainActor.assumeIsolated { try recordForever(to: arguments[1]) }
-  }
   if let first = arguments.first, defaults[first] != nil {
     try MainActor.assumeIsolated { try write(first, to: arguments.dropFirst().first) }
   } else if let path = arguments.first {

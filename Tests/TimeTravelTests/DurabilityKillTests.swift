@@ -1,51 +1,55 @@
 import Foundation
+import Synchronization
 import Testing
+import TodoReducer
 
 @testable import TimeTravel
 
-/// A recording process killed with SIGKILL mid-session leaves a log that reads back up to
-/// its last completed entry. The child is `make-fixtures record-forever`, which
-/// `swift build` and `swift test` build along with the tests (all products are built).
+/// A recording process killed with SIGKILL mid-session leaves a log that reads back up
+/// to its last completed entry. The child is a Swift Testing exit test: a copy of this
+/// test process that records to-do transitions synchronously, as fast as it can, while
+/// a second thread kills the whole process once 50 entries are written — wherever the
+/// recorder happens to be at that instant.
 @Suite struct DurabilityKillTests {
-  static let executable = Repo.root.appendingPathComponent(".build/debug/make-fixtures")
+  /// Entries written so far in the child.
+  static let written = Atomic<Int>(0)
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: executable.path),
-      "needs .build/debug/make-fixtures: run `swift build` (or `swift test`, which builds it)"))
-  func aKilledRecorderLeavesEveryCompletedEntryReadable() throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("durability-\(UUID().uuidString).jsonl")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let child = Process()
-    child.executableURL = Self.executable
-    child.arguments = ["record-forever", url.path]
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = FileHandle.nullDevice
-    try child.run()
+  /// The log path, named after the test process so parent and child agree on it.
+  static func path(testProcess: pid_t) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("durability-\(testProcess).jsonl")
+      .path
+  }
 
-    // Each stdout line is a seq whose entry is already in the file.
-    var reported = 0
-    var pending = Data()
-    let reader = output.fileHandleForReading
-    while reported < 50 {
-      let chunk = reader.availableData
-      guard !chunk.isEmpty else { break }
-      pending.append(chunk)
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        reported = Int(String(decoding: pending[..<newline], as: UTF8.self)) ?? reported
-        pending.removeSubrange(...newline)
+  @Test func aKilledRecorderLeavesEveryCompletedEntryReadable() async throws {
+    let path = Self.path(testProcess: getpid())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    await #expect(processExitsWith: .signal(SIGKILL)) {
+      let path = DurabilityKillTests.path(testProcess: getppid())
+      let killer = Thread {
+        while DurabilityKillTests.written.load(ordering: .relaxed) < 50 { usleep(100) }
+        kill(getpid(), SIGKILL)
+      }
+      killer.start()
+      try await MainActor.run {
+        let recorder = try LogRecorder(
+          url: URL(fileURLWithPath: path), app: "TodoApp", stateType: "TodoState",
+          actionType: "TodoAction", durability: .synchronous)
+        let store = Store(initialState: TodoState(), reducer: TodoReducer(), recorder: recorder)
+        var seq = 0
+        while true {
+          seq += 1
+          // 20 items, then toggles: a bounded state, however long it runs.
+          if seq <= 20 {
+            store.send(.addTodo(id: "todo-\(seq)", title: "Item \(seq)"))
+          } else {
+            store.send(.toggleTodo(id: "todo-\(seq % 20 + 1)"))
+          }
+          DurabilityKillTests.written.store(seq, ordering: .relaxed)
+        }
       }
     }
-    kill(child.processIdentifier, SIGKILL)
-    child.waitUntilExit()
-    #expect(child.terminationReason == .uncaughtSignal)
-    #expect(child.terminationStatus == SIGKILL)
-    #expect(reported >= 50)
-
-    let log = try LogFile(path: url.path)
-    #expect(log.entryCount >= reported)
+    let log = try LogFile(path: path)
+    #expect(log.entryCount >= 50)
     // At most the last line is torn, and only that is warned about.
     #expect(log.warnings.count <= 1)
     if let warning = log.warnings.first {
