@@ -77,12 +77,7 @@ extension LogSummary {
     self.warnings = warnings
     self.firstTime = firstTime
     self.lastTime = lastTime
-    actionCounts = order.enumerated()
-      .sorted { a, b in
-        let (ca, cb) = (counts[a.element]!, counts[b.element]!)
-        return ca != cb ? ca > cb : a.offset < b.offset
-      }
-      .map { (name: $0.element, count: counts[$0.element]!) }
+    actionCounts = Self.ranked(counts, firstSeen: order)
   }
 
   /// `nil` when the two values are equal; otherwise the first differing path.

@@ -69,7 +69,15 @@ public struct LogSummary: Sendable, Equatable {
     self.warnings = warnings
     self.firstTime = firstTime
     self.lastTime = lastTime
-    actionCounts = order.enumerated()
+    actionCounts = Self.ranked(counts, firstSeen: order)
+  }
+
+  /// Names with their counts, most frequent first; ties in order of first
+  /// appearance.
+  static func ranked(_ counts: [String: Int], firstSeen order: [String]) -> [(
+    name: String, count: Int
+  )] {
+    order.enumerated()
       .sorted { a, b in
         let (ca, cb) = (counts[a.element]!, counts[b.element]!)
         return ca != cb ? ca > cb : a.offset < b.offset
