@@ -32,17 +32,7 @@ import TimeTravel
     "(.todos[0].title = \"x\") | .todos[0]", ".todos |= map(.priority *= 2) | .todos[0]",
   ]
 
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
+  typealias Generator = SeededGenerator
 
   static func makeState(_ g: inout Generator) -> JSONValue {
     let words = ["Buy", "milk", "call", "Mom", "", " ", "walk dog", "Éclair", "tax", "work"]
@@ -98,7 +88,7 @@ import TimeTravel
       print("QueryDifferentialTests: skipped, \(Self.jqPath) is missing")
       return
     }
-    var g = Generator(state: 20_260_105)
+    var g = Generator(seed: 20_260_105)
     let states = (0..<60).map { _ in Self.makeState(&g) }
     let input = states.map { JSONPrinter.compact.print($0) }.joined(separator: "\n") + "\n"
     var compared = 0
