@@ -70,22 +70,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         kind: .unreadableLog, path: log.path,
         message: "entries \(from)…\(end) are out of range (the log has \(log.entryCount))")
     }
-    var history: History<JSONValue>
-    do {
-      history = History(initialState: try log.state(0))
-      if from > 1 {
-        for position in 1..<from {
-          let entry = try log.entry(position)
-          try step(entry, history: &history, log: log) { _ in entry.next }
-        }
-      }
-    } catch let error as LogError {
-      throw ReplayError(error)
-    } catch let error as ReplayError {
-      throw error
-    } catch {
-      throw ReplayError(kind: .unreadableLog, path: log.path, message: "\(error)")
-    }
+    var history = try History<JSONValue>.recorded(in: log, through: from - 1)
     var typed: R.State?
     var count = 0
     if end >= from {
@@ -131,13 +116,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     reduce: (JSONValue) throws(ReplayError) -> JSONValue
   ) throws(ReplayError) -> JSONValue {
     if let move = TimeTravelMove(action: entry.action) {
-      guard move.apply(to: &history) else {
-        throw ReplayError(
-          kind: .impossibleMove, path: log.path, line: entry.line, seq: entry.seq,
-          message:
-            "entry \(entry.seq) moves \(move.kind.rawValue) from \(move.from) to \(move.to), but the replayed history is at \(history.currentIndex) of 0…\(history.states.count - 1)"
-        )
-      }
+      try move.apply(to: &history, entry: entry, log: log)
       return history.currentState
     }
     let next = try reduce(history.currentState)

@@ -24,32 +24,7 @@ extension Store where R.State: Decodable {
         kind: .unreadableLog, path: log.path,
         message: "entry \(upTo) is out of range (the log has \(log.entryCount) entries)")
     }
-    var history: History<JSONValue>
-    do {
-      history = History(initialState: try log.state(0))
-      if upTo > 0 {
-        for position in 1...upTo {
-          let entry = try log.entry(position)
-          if let move = TimeTravelMove(action: entry.action) {
-            guard move.apply(to: &history) else {
-              throw ReplayError(
-                kind: .impossibleMove, path: log.path, line: entry.line, seq: entry.seq,
-                message:
-                  "entry \(entry.seq) moves \(move.kind.rawValue) from \(move.from) to \(move.to), but the history is at \(history.currentIndex)"
-              )
-            }
-          } else {
-            history.append(entry.next)
-          }
-        }
-      }
-    } catch let error as LogError {
-      throw ReplayError(error)
-    } catch let error as ReplayError {
-      throw error
-    } catch {
-      throw ReplayError(kind: .unreadableLog, path: log.path, message: "\(error)")
-    }
+    let history = try History<JSONValue>.recorded(in: log, through: upTo)
     var states: [State] = []
     for (index, value) in history.states.enumerated() {
       do { states.append(try JSONValueCoding.decode(State.self, from: value)) } catch {
