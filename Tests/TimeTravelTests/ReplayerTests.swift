@@ -67,13 +67,20 @@ struct ReplayerTests {
     }
   }
 
+  @MainActor
   @Test func aMoveThatDoesNotFitTheHistoryIsAnError() throws {
     let log = try TempLog(
       #"{"seq":1,"action":{"type":"@@undo","from":0,"to":-1},"prior":{"count":0},"next":{"count":0}}"#
         + "\n")
-    #expect(throws: ReplayError.self) {
+    let expected = ReplayError(
+      kind: .impossibleMove, path: log.path, line: 1, seq: 1,
+      message: "entry 1 moves @@undo from 0 to -1, but the replayed history is at 0 of 0…0")
+    #expect(throws: expected) {
       try Replayer(reducer: counterReducer).verify(LogFile(path: log.path))
     }
+    // Rebuilding a store from the same log fails the same way.
+    #expect(throws: expected) {
+      _ = try Store(replaying: LogFile(path: log.path), reducer: counterReducer, upTo: 1)
+    }
   }
-
 }
