@@ -7,6 +7,7 @@ import TimeTravel
 //   swift build -c release --product replay-bench --product replay
 //   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory]
 //     [--keep] [--replay PATH]
+//   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
 // Inputs are generated deterministically into a temporary directory, which is
 // removed at the end.
@@ -17,6 +18,7 @@ struct Options {
   var only: String?
   var keep = false
   var replay: String?
+  var generate: String?
 
   init(_ arguments: [String]) {
     var rest = arguments[...]
@@ -27,9 +29,10 @@ struct Options {
       case "--only": only = rest.popFirst()
       case "--keep": keep = true
       case "--replay": replay = rest.popFirst()
+      case "--generate": generate = rest.popFirst()
       case "-h", "--help":
         print(
-          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory] [--keep] [--replay PATH]"
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory] [--keep] [--replay PATH] [--generate PATH]"
         )
         exit(0)
       default:
@@ -59,6 +62,13 @@ let replayBinary =
   options.replay
   ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   .deletingLastPathComponent().appendingPathComponent("replay").path
+
+if let path = options.generate {
+  let log = try Generate.log(path: path, bytes: options.sizeMB * 1_000_000)
+  print(
+    "\(path): \(log.entries) entries, first bad entry \(log.bugAt) for \(MemoryBench.predicate)")
+  exit(0)
+}
 
 print("# replay-bench\n")
 print(

@@ -166,7 +166,7 @@ import Testing
     let log = try LogFile(path: Repo.fixture)
     for position in log.positions {
       let expected = try log.entry(position)
-      let line = log.rawLine(ofEntry: position)
+      let line = try log.rawLine(ofEntry: position)
       let entry = try line.withUnsafeBytes { raw in
         try EntryScanner.scan(line: raw.bindMemory(to: UInt8.self))
       }

@@ -21,42 +21,46 @@ enum LineKindScan {
 
   private static let gapPrefix = Array(#"{"dropped":"#.utf8)
 
-  static func kinds(_ bytes: UnsafeRawBufferPointer, _ lines: LineIndex, _ range: Range<Int>)
-    -> [Kind]
-  {
-    range.map { i in
-      let start = lines.starts[i]
-      guard bytes.baseAddress != nil, lines.ends[i] > start else { return .entry }
-      return kind(UnsafeRawBufferPointer(rebasing: bytes[start..<lines.ends[i]]))
-    }
-  }
-
-  static func kind(_ line: UnsafeRawBufferPointer) -> Kind {
-    if line.count >= gapPrefix.count, line[0..<gapPrefix.count].elementsEqual(gapPrefix) {
+  /// The kind of the line whose first bytes are `line`.
+  ///
+  /// - Parameters:
+  ///   - line: The whole line, or (`isPrefix`) its first bytes.
+  ///   - isPrefix: Whether the line goes on past `line`.
+  /// - Returns: The kind, or `nil` when `isPrefix` and the bytes end before the kind is
+  ///   known. A line that is not an object, or is malformed, counts as an entry: parsing
+  ///   it reports the problem with its line and column.
+  static func kind(_ line: UnsafeRawBufferPointer, isPrefix: Bool) -> Kind? {
+    let n = line.count
+    if n >= gapPrefix.count, line[0..<gapPrefix.count].elementsEqual(gapPrefix) {
       return .gap
     }
-    let n = line.count
+    if isPrefix, n < gapPrefix.count, gapPrefix.starts(with: line) { return nil }
+    // Running out of bytes decides nothing when more follow.
+    let unknown: Kind? = isPrefix ? nil : .entry
     var i = 0
     func skipSpace() {
       while i < n, line[i] == 0x20 || line[i] == 0x09 || line[i] == 0x0D { i += 1 }
     }
     skipSpace()
-    guard i < n, line[i] == UInt8(ascii: "{") else { return .entry }
+    guard i < n else { return unknown }
+    guard line[i] == UInt8(ascii: "{") else { return .entry }
     i += 1
-    while i < n {
+    while true {
       skipSpace()
-      guard i < n, line[i] == UInt8(ascii: "\"") else { return .entry }
+      guard i < n else { return unknown }
+      guard line[i] == UInt8(ascii: "\"") else { return .entry }
       let keyStart = i + 1
       i += 1
       while i < n, line[i] != UInt8(ascii: "\"") { i += line[i] == UInt8(ascii: "\\") ? 2 : 1 }
-      guard i < n else { return .entry }
+      guard i < n else { return unknown }
       let key = line[keyStart..<i]
       i += 1
       skipSpace()
-      guard i < n, line[i] == UInt8(ascii: ":") else { return .entry }
+      guard i < n else { return unknown }
+      guard line[i] == UInt8(ascii: ":") else { return .entry }
       i += 1
       skipSpace()
-      guard i < n else { return .entry }
+      guard i < n else { return unknown }
       switch line[i] {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         // The first container value ends the search.
@@ -66,17 +70,17 @@ enum LineKindScan {
         while i < n, line[i] != UInt8(ascii: "\"") { i += line[i] == UInt8(ascii: "\\") ? 2 : 1 }
         i += 1
       default:
-        if key.elementsEqual("pending".utf8), i + 4 <= n, line[i..<i + 4].elementsEqual("true".utf8)
-        {
-          return .pending
+        if key.elementsEqual("pending".utf8) {
+          if i + 4 <= n, line[i..<i + 4].elementsEqual("true".utf8) { return .pending }
+          if n - i < 4 { return unknown }
         }
         while i < n, line[i] != UInt8(ascii: ","), line[i] != UInt8(ascii: "}") { i += 1 }
       }
       skipSpace()
-      guard i < n, line[i] == UInt8(ascii: ",") else { return .entry }
+      guard i < n else { return unknown }
+      guard line[i] == UInt8(ascii: ",") else { return .entry }
       i += 1
     }
-    return .entry
   }
 }
 

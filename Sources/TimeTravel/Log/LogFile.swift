@@ -3,10 +3,12 @@ import Synchronization
 
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///
-/// Opening maps the file and indexes its line starts; it parses only the first
-/// line (to detect a header) and the last (to detect a torn record). Entries
-/// are parsed when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line
-/// each, whatever the log's size.
+/// Opening reads the file once, 4 MB at a time, to index its lines (a `memchr` scan,
+/// see ``LineIndex``); it parses only the first line (to detect a header) and the
+/// last (to detect a torn record). Entries are read back with `pread(2)` and parsed
+/// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
+/// process's memory does not grow with the log's size (about 17 bytes per line for
+/// the index). Input that cannot be read twice (a pipe) is held in memory.
 ///
 /// Accepted input (see `docs/log-format.md`):
 /// - an optional header line (``LogHeader``);
@@ -34,7 +36,7 @@ public final class LogFile: Sendable {
   /// Problems that did not stop the log being read, e.g. a torn last line.
   public let warnings: [LogWarning]
 
-  private let data: Data
+  private let source: LogSource
   private let lines: LineIndex
   /// Index into `lines` of the first entry line.
   private let firstEntryLine: Int
@@ -61,28 +63,21 @@ public final class LogFile: Sendable {
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when
   ///   the file is missing, unreadable or a directory; (`.malformedLine`) when
   ///   the first line is not JSON.
-  public init(path: String) throws(LogError) {
+  public convenience init(path: String) throws(LogError) {
+    try self.init(path: path, chunkSize: 4 << 20)
+  }
+
+  /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
+  /// make it small so that lines straddle reads).
+  init(path: String, chunkSize: Int) throws(LogError) {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LogError(kind: .cannotOpen, path: path, message: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw LogError(kind: .cannotOpen, path: path, message: "is a directory, not a log file")
-    }
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-    } catch {
-      let reason =
-        FileManager.default.isReadableFile(atPath: path) ? "cannot be read" : "permission denied"
-      throw LogError(kind: .cannotOpen, path: path, message: reason)
-    }
-    lines = data.withUnsafeBytes { LineIndex($0) }
+    source = try LogSource(path: path, chunkSize: chunkSize)
+    lines = try LineIndex(source)
 
     var warnings: [LogWarning] = []
     var firstEntry = 0
     var header: LogHeader?
-    if lines.count > 0, let first = try? Self.parse(data, lines, 0) {
+    if lines.count > 0, let first = try? Self.parse(source, lines, 0) {
       header = LogHeader(first)
       if header != nil { firstEntry = 1 }
     }
@@ -90,8 +85,8 @@ public final class LogFile: Sendable {
     if count > 0 {
       let last = lines.count - 1
       do {
-        _ = try Self.parse(data, lines, last)
-      } catch let error where error.isTruncated {
+        _ = try Self.parse(source, lines, last)
+      } catch .syntax(let error) where error.isTruncated {
         // An app that died mid-write leaves a torn last record; everything
         // before it is still good.
         warnings.append(
@@ -106,9 +101,8 @@ public final class LogFile: Sendable {
       }
     }
     let range = firstEntry..<(firstEntry + max(0, count))
-    let lineIndex = lines
-    let kinds = data.withUnsafeBytes { LineKindScan.kinds($0, lineIndex, range) }
-    let scan = Self.scanPending(data, lines, range, kinds)
+    let kinds = lines.kinds[range]
+    let scan = Self.scanPending(source, lines, range, kinds)
     warnings += scan.warnings
     if let dropped = header?.dropped, dropped > 0 {
       let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
@@ -124,11 +118,10 @@ public final class LogFile: Sendable {
     var keyframes: [Int] = []
     var hasPatches = false
     var openGaps: [Int] = []
-    for (offset, kind) in kinds.enumerated() {
-      let i = range.lowerBound + offset
+    for (i, kind) in zip(kinds.indices, kinds) {
       switch kind {
       case .gap:
-        let value = try? Self.parse(data, lines, i)
+        let value = try? Self.parse(source, lines, i)
         if let n = value?["dropped"]?.numberValue?.intValue,
           let seq = value?["seq"]?.numberValue?.intValue
         {
@@ -162,9 +155,10 @@ public final class LogFile: Sendable {
 
   // Entry lines are never parsed here: only the last pending line, if it ends the log.
   private static func scanPending(
-    _ data: Data, _ lines: LineIndex, _ range: Range<Int>, _ kinds: [LineKindScan.Kind]
+    _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
+    _ kinds: ArraySlice<LineKindScan.Kind>
   ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
-    let found = kinds.indices.filter { kinds[$0] == .pending }.map { range.lowerBound + $0 }
+    let found = kinds.indices.filter { kinds[$0] == .pending }
     guard let last = found.last else { return ([], nil, []) }
     let isPending = Set(found)
     var warnings: [LogWarning] = []
@@ -177,7 +171,8 @@ public final class LogFile: Sendable {
     }
     var pending: PendingEntry?
     if last == range.upperBound - 1 {
-      if let value = try? parse(data, lines, last), let entry = PendingEntry(value, line: last + 1)
+      if let value = try? parse(source, lines, last),
+        let entry = PendingEntry(value, line: last + 1)
       {
         pending = entry
         warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
@@ -195,15 +190,55 @@ public final class LogFile: Sendable {
     entryLines?[position - 1] ?? firstEntryLine + position - 1
   }
 
-  private static func parse(_ data: Data, _ lines: LineIndex, _ i: Int) throws(JSONParseError)
+  /// Why a line could not be parsed: reading it failed, or it is not JSON.
+  private enum LineFailure: Error {
+    case read(LogError)
+    case syntax(JSONParseError)
+  }
+
+  private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
     -> JSONValue
   {
-    let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let slice = UnsafeBufferPointer(rebasing: bytes[lines.starts[i]..<lines.ends[i]])
-      return Result { () throws(JSONParseError) in try JSONParser.parse(bytes: slice) }
+    let bytes: Data
+    do {
+      bytes = try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+    } catch {
+      throw .read(error)
     }
-    return try result.get()
+    let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(JSONParseError) in
+        try JSONParser.parse(bytes: raw.bindMemory(to: UInt8.self))
+      }
+    }
+    do {
+      return try result.get()
+    } catch {
+      throw .syntax(error)
+    }
+  }
+
+  /// Line `line` (1-based) parsed, with errors as a ``LogError`` naming the line, and
+  /// the column for JSON syntax errors.
+  private func parseLine(_ line: Int) throws(LogError) -> JSONValue {
+    let failure: LineFailure
+    do {
+      return try Self.parse(source, lines, line - 1)
+    } catch {
+      failure = error
+    }
+    switch failure {
+    case .read(let error):
+      throw error
+    case .syntax(let error):
+      if lines.ends[line - 1] == lines.starts[line - 1] {
+        throw LogError(
+          kind: .malformedLine, path: path, line: line,
+          message: "blank line (JSON Lines allows none)")
+      }
+      throw LogError(
+        kind: .malformedLine, path: path, line: line, column: error.column,
+        message: "not valid JSON: \(error.message)")
+    }
   }
 
   /// Whether some entries are compact (an RFC 6902 patch instead of `prior`
@@ -213,10 +248,13 @@ public final class LogFile: Sendable {
   /// The 1-based file line of the entry at `position` (1-based).
   public func lineNumber(ofEntry position: Int) -> Int { lineIndex(ofEntry: position) + 1 }
 
-  /// The raw bytes of the entry at `position`, without parsing.
-  public func rawLine(ofEntry position: Int) -> Data {
+  /// The raw bytes of the entry at `position`, read now and not parsed.
+  /// - Throws: ``LogError`` `.cannotOpen` naming the line when the file cannot be read
+  ///   there (it was truncated or rewritten since it was opened).
+  /// - Complexity: One read of that line's bytes.
+  public func rawLine(ofEntry position: Int) throws(LogError) -> Data {
     let i = lineIndex(ofEntry: position)
-    return data[lines.starts[i]..<lines.ends[i]]
+    return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
   }
 
   /// The entry at `position`, 1-based (1…``entryCount``).
@@ -234,20 +272,7 @@ public final class LogFile: Sendable {
         message: "entry \(position) is out of range (the log has \(entryCount) entries)")
     }
     let line = lineIndex(ofEntry: position) + 1
-    let value: JSONValue
-    do {
-      value = try Self.parse(data, lines, line - 1)
-    } catch {
-      if lines.ends[line - 1] == lines.starts[line - 1] {
-        throw LogError(
-          kind: .malformedLine, path: path, line: line,
-          message: "blank line (JSON Lines allows none)")
-      }
-      throw LogError(
-        kind: .malformedLine, path: path, line: line, column: error.column,
-        message: "not valid JSON: \(error.message)")
-    }
-    return try entry(from: value, line: line, position: position)
+    return try entry(from: parseLine(line), line: line, position: position)
   }
 
   private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
@@ -326,14 +351,7 @@ public final class LogFile: Sendable {
     while from < position {
       from += 1
       let line = lineIndex(ofEntry: from) + 1
-      let value: JSONValue
-      do {
-        value = try Self.parse(data, lines, line - 1)
-      } catch {
-        throw LogError(
-          kind: .malformedLine, path: path, line: line, column: error.column,
-          message: "not valid JSON: \(error.message)")
-      }
+      let value = try parseLine(line)
       guard let patch = value["patch"] else {
         throw LogError(
           kind: .invalidEntry, path: path, line: line, message: "the entry has no /patch member")

@@ -13,7 +13,7 @@ extension LogSummary {
   ///
   /// - Throws: the first ``LogError`` met, with the same kind, line, column
   ///   and message as ``LogFile/entry(_:)``.
-  /// - Complexity: O(file size); memory O(largest line) beyond the mapping.
+  /// - Complexity: O(file size); memory O(largest line).
   public init(fastScanning log: LogFile) throws(LogError) {
     var warnings = log.warnings
     var firstTime: String?
@@ -23,7 +23,7 @@ extension LogSummary {
     var previous: (seq: Int, line: Data, next: Range<Int>)?
     for position in log.positions {
       let lineNumber = log.lineNumber(ofEntry: position)
-      let line = log.rawLine(ofEntry: position)
+      let line = try log.rawLine(ofEntry: position)
       let scanned: Result<RawEntry, EntryScanError> = line.withUnsafeBytes { raw in
         Result { () throws(EntryScanError) in
           try EntryScanner.scan(line: raw.bindMemory(to: UInt8.self))
