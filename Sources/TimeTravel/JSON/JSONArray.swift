@@ -14,12 +14,18 @@ public struct JSONArray: Sendable {
     storage = JSONContainerStorage(keys: nil, values: Array(elements))
   }
 
+  /// An array holding `elements`, sharing their buffer.
+  init(elements: [JSONValue]) {
+    storage = JSONContainerStorage(keys: nil, values: elements)
+  }
+
   /// The elements as a Swift array. O(1): the buffer is shared, not copied.
   public var elements: [JSONValue] { storage.values }
 
   /// Appends `value`. Amortised O(1).
   public mutating func append(_ value: JSONValue) {
     makeUnique()
+    storage.noteChild(value)
     storage.values.append(value)
   }
 
@@ -33,6 +39,7 @@ public struct JSONArray: Sendable {
   /// Inserts `value` before `index` (which may equal `count`). O(n).
   public mutating func insert(_ value: JSONValue, at index: Int) {
     makeUnique()
+    storage.noteChild(value)
     storage.values.insert(value, at: index)
   }
 
@@ -53,6 +60,7 @@ extension JSONArray: RandomAccessCollection, MutableCollection {
     get { storage.values[position] }
     set {
       makeUnique()
+      storage.noteChild(newValue)
       storage.values[position] = newValue
     }
   }

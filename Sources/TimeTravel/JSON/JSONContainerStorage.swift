@@ -10,6 +10,11 @@ final class JSONContainerStorage: @unchecked Sendable {
   // sharing across threads is read-only.
   var keys: [String]?
   var values: [JSONValue]
+  /// At least the nesting depth of the tree below (1 + the deepest child container's
+  /// depth; 1 without child containers). Every way a child is stored raises it, and a
+  /// stored child cannot change in place (it is shared, so copy-on-write applies), so
+  /// it is an upper bound; removals leave it as it was.
+  private(set) var depth: Int
   /// Key → position, kept for large objects only. Built eagerly, never on a
   /// read, so that concurrent readers never write.
   private var keyIndex: [String: Int]?
@@ -20,18 +25,30 @@ final class JSONContainerStorage: @unchecked Sendable {
   init(keys: [String]?, values: [JSONValue]) {
     self.keys = keys
     self.values = values
-    rebuildIndex()
+    // From the argument, not the property: the parser creates one storage per
+    // container, and reading a class property costs a dynamic exclusivity check.
+    keyIndex = Self.index(keys)
+    var deepest = 0
+    for value in values {
+      if let child = value.containerStorage, child.depth > deepest { deepest = child.depth }
+    }
+    depth = deepest + 1
   }
 
-  private func rebuildIndex() {
-    guard let keys, keys.count > Self.linearSearchLimit else {
-      keyIndex = nil
-      return
-    }
+  /// Raises ``depth`` for `value`, about to be stored here.
+  @inline(__always)
+  func noteChild(_ value: JSONValue) {
+    if let child = value.containerStorage, child.depth >= depth { depth = child.depth + 1 }
+  }
+
+  private static func index(_ keys: [String]?) -> [String: Int]? {
+    guard let keys, keys.count > Self.linearSearchLimit else { return nil }
     var index = [String: Int](minimumCapacity: keys.count)
     for (i, k) in keys.enumerated() where index[k] == nil { index[k] = i }
-    keyIndex = index
+    return index
   }
+
+  private func rebuildIndex() { keyIndex = Self.index(keys) }
 
   func index(of key: String) -> Int? {
     guard let keys else { return nil }
@@ -49,6 +66,7 @@ final class JSONContainerStorage: @unchecked Sendable {
   }
 
   func appendMember(_ key: String, _ value: JSONValue) {
+    noteChild(value)
     keys!.append(key)
     values.append(value)
     if keyIndex != nil {
@@ -64,8 +82,12 @@ final class JSONContainerStorage: @unchecked Sendable {
     rebuildIndex()
   }
 
+  /// Trees up to this depth are released the ordinary way, recursively: fast, and at a
+  /// few hundred bytes of stack per level, far from any thread's stack limit.
+  private static let recursiveReleaseDepth = 256
+
   deinit {
-    guard values.contains(where: \.isContainer) else { return }
+    guard depth > Self.recursiveReleaseDepth else { return }
     var pending = values
     values = []
     while let value = pending.popLast() {
@@ -82,7 +104,7 @@ final class JSONContainerStorage: @unchecked Sendable {
 }
 
 extension JSONValue {
-  fileprivate var containerStorage: JSONContainerStorage? {
+  var containerStorage: JSONContainerStorage? {
     switch self {
     case .array(let a): a.storage
     case .object(let o): o.storage

@@ -25,6 +25,11 @@ public struct JSONObject: Sendable {
     }
   }
 
+  /// An object from parallel arrays of keys and values, the keys known to be unique.
+  init(uniqueKeys keys: [String], values: [JSONValue]) {
+    storage = JSONContainerStorage(keys: keys, values: values)
+  }
+
   /// The number of members.
   public var count: Int { storage.values.count }
   /// Whether the object has no members.
@@ -46,6 +51,7 @@ public struct JSONObject: Sendable {
       makeUnique()
       if let i = storage.index(of: key) {
         if let newValue {
+          storage.noteChild(newValue)
           storage.values[i] = newValue
         } else {
           storage.removeMember(at: i)

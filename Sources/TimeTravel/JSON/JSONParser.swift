@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 JSON parser producing ``JSONValue``.
 ///
 /// - Numbers keep their literal text (no rounding, `-0` stays `-0`).
@@ -66,13 +68,20 @@ public struct JSONParser {
   /// does.
   /// - Throws: ``JSONParseError``.
   public mutating func parseNext() throws(JSONParseError) -> JSONValue {
-    var stack: [Frame] = []
+    // Open containers' elements and keys wait on two shared stacks and are moved into
+    // an exactly sized array when the container closes: one allocation per array, no
+    // regrowth, no copies.
+    var values = MoveStack<JSONValue>()
+    var keys = MoveStack<String>()
+    var frames: [Frame] = []
+    var shapes = KeyShapes()
+    var keyCache = KeyCache()
     skipWhitespace()
     while true {
       // Parse one value start.
       guard offset < bytes.count else {
         throw error(
-          stack.isEmpty ? "expected a JSON value" : "unexpected end of input", truncated: true)
+          frames.isEmpty ? "expected a JSON value" : "unexpected end of input", truncated: true)
       }
       var value: JSONValue
       switch bytes[offset] {
@@ -83,9 +92,8 @@ public struct JSONParser {
           offset += 1
           value = .object(JSONObject())
         } else {
-          let key = try parseKey()
-          stack.append(.object(keys: [key], values: []))
-          skipWhitespace()
+          frames.append(Frame(isObject: true, start: values.count, keyStart: keys.count))
+          keys.push(try parseKey(&keyCache))
           continue
         }
       case UInt8(ascii: "["):
@@ -95,7 +103,7 @@ public struct JSONParser {
           offset += 1
           value = .array(JSONArray())
         } else {
-          stack.append(.array([]))
+          frames.append(Frame(isObject: false, start: values.count, keyStart: keys.count))
           continue
         }
       case UInt8(ascii: "\""): value = .string(try parseString())
@@ -108,56 +116,53 @@ public struct JSONParser {
         throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
       }
       // Attach the completed value to its parent, closing parents as needed.
-      while true {
-        guard var frame = stack.popLast() else { return value }
+      while let frame = frames.last {
+        values.push(value)
         skipWhitespace()
-        switch frame {
-        case .array(var elements):
-          frame = .array([])  // release the buffer so the append below doesn't copy
-          elements.append(value)
+        if frame.isObject {
           switch peek {
           case UInt8(ascii: ","):
             offset += 1
             skipWhitespace()
-            stack.append(.array(elements))
-          case UInt8(ascii: "]"):
-            offset += 1
-            value = .array(JSONArray(elements))
-            continue
-          case nil: throw error("unexpected end of input in an array", truncated: true)
-          default:
-            throw error(
-              "expected ',' or ']' after an array element, found \(describeByte(at: offset))")
-          }
-        case .object(var keys, var values):
-          frame = .array([])
-          values.append(value)
-          switch peek {
-          case UInt8(ascii: ","):
-            offset += 1
-            skipWhitespace()
-            keys.append(try parseKey())
-            skipWhitespace()
-            stack.append(.object(keys: keys, values: values))
+            keys.push(try parseKey(&keyCache))
           case UInt8(ascii: "}"):
             offset += 1
-            value = .object(JSONObject(keys: keys, values: values))
+            frames.removeLast()
+            let elements = values.popArray(from: frame.start)
+            value = .object(shapes.object(keys: &keys, from: frame.keyStart, values: elements))
             continue
           case nil: throw error("unexpected end of input in an object", truncated: true)
           default:
             throw error(
               "expected ',' or '}' after an object member, found \(describeByte(at: offset))")
           }
+        } else {
+          switch peek {
+          case UInt8(ascii: ","):
+            offset += 1
+            skipWhitespace()
+          case UInt8(ascii: "]"):
+            offset += 1
+            frames.removeLast()
+            value = .array(JSONArray(elements: values.popArray(from: frame.start)))
+            continue
+          case nil: throw error("unexpected end of input in an array", truncated: true)
+          default:
+            throw error(
+              "expected ',' or ']' after an array element, found \(describeByte(at: offset))")
+          }
         }
-        _ = frame
         break
       }
+      if frames.isEmpty { return value }
     }
   }
 
-  private enum Frame {
-    case array([JSONValue])
-    case object(keys: [String], values: [JSONValue])
+  /// An open container: where its elements (and keys) start on the shared stacks.
+  private struct Frame {
+    var isObject: Bool
+    var start: Int
+    var keyStart: Int
   }
 
   private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -173,14 +178,20 @@ public struct JSONParser {
   }
 
   /// Parses `"key"` followed by `:`, leaving the offset after the colon.
-  private mutating func parseKey() throws(JSONParseError) -> String {
+  private mutating func parseKey(_ cache: inout KeyCache) throws(JSONParseError) -> String {
     guard let byte = peek else {
       throw error("unexpected end of input in an object", truncated: true)
     }
     guard byte == UInt8(ascii: "\"") else {
       throw error("expected a string key, found \(describeByte(at: offset))")
     }
-    let key = try parseString()
+    let key: String
+    if let (cached, end) = cache.key(in: bytes, quoteAt: offset) {
+      key = cached
+      offset = end
+    } else {
+      key = try parseString()
+    }
     skipWhitespace()
     guard let colon = peek else {
       throw error("unexpected end of input after an object key", truncated: true)
@@ -198,6 +209,18 @@ public struct JSONParser {
   {
     let count = word.utf8CodeUnitCount
     let start = offset
+    // The common case, the whole word present: one four-byte compare (and one more
+    // byte for `false`).
+    if start + count <= bytes.count {
+      let base = UnsafeRawPointer(bytes.baseAddress!) + start
+      let expected = UnsafeRawPointer(word.utf8Start)
+      if base.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self),
+        count == 4 || base.load(fromByteOffset: 4, as: UInt8.self) == word.utf8Start[4]
+      {
+        offset = start + count
+        return value
+      }
+    }
     for i in 0..<count {
       guard start + i < bytes.count else {
         offset = start + i
@@ -249,18 +272,22 @@ public struct JSONParser {
     offset += 1
     let start = offset
     var ascii = true
-    // Fast path: no escapes.
+    // Fast path: no escapes. Eight bytes at a time while none of them is a quote, a
+    // backslash or a control character.
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    while offset + 8 <= bytes.count {
+      let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if Self.hasSpecialByte(word) { break }
+      if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
+      offset += 8
+    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
         if ascii { return String(decoding: raw, as: UTF8.self) }
-        guard let s = String(validating: raw, as: UTF8.self) else {
-          offset = start + invalidUTF8Offset(raw)
-          throw error("invalid UTF-8 in a string")
-        }
-        return s
+        return try decodeUTF8(raw, at: start)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 {
@@ -279,11 +306,11 @@ public struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        guard let s = String(validating: utf8, as: UTF8.self) else {
+        guard let decoded = utf8.withUnsafeBufferPointer(Self.exactString) else {
           offset = quote
           throw error("invalid UTF-8 in a string")
         }
-        return s
+        return decoded
       case UInt8(ascii: "\\"):
         offset += 1
         guard let escape = peek else { break }
@@ -324,6 +351,37 @@ public struct JSONParser {
       }
     }
     throw error("unterminated string starting at column \(column(of: quote))", truncated: true)
+  }
+
+  /// Whether a byte of `word` is `"`, `\\` or below 0x20.
+  @inline(__always)
+  private static func hasSpecialByte(_ word: UInt64) -> Bool {
+    let flags =
+      SWAR.zeroBytes(word ^ SWAR.repeated(0x22)) | SWAR.zeroBytes(word ^ SWAR.repeated(0x5C))
+      | SWAR.controlBytes(word)
+    return flags != 0
+  }
+
+  /// `raw` as a string when it is valid UTF-8, else `nil`.
+  ///
+  /// `String(decoding:)` repairs invalid UTF-8; the result equals the input bytes
+  /// exactly when there was nothing to repair. (`String(validating:)` would say so
+  /// directly, but it is generic and looks up type metadata on every call.)
+  private static func exactString(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    var decoded = String(decoding: raw, as: UTF8.self)
+    guard decoded.utf8.count == raw.count else { return nil }
+    guard raw.count > 0 else { return decoded }
+    let same = decoded.withUTF8 { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+    return same ? decoded : nil
+  }
+
+  /// `raw` as a string, or an error at its first invalid byte.
+  private mutating func decodeUTF8(_ raw: UnsafeBufferPointer<UInt8>, at start: Int)
+    throws(JSONParseError) -> String
+  {
+    if let decoded = Self.exactString(raw) { return decoded }
+    offset = start + invalidUTF8Offset(raw)
+    throw error("invalid UTF-8 in a string")
   }
 
   private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
