@@ -35,7 +35,9 @@ enum MemoryBench {
     let script = "\(directory)/summary_bench.py"
     try? pythonSummary.write(toFile: script, atomically: true, encoding: .utf8)
     print("\nreplay binary: \(replayBinary)")
-    let sizes = [max(4, options.sizeMB / 4), options.sizeMB]
+    // Three sizes a decade apart at full size, to show peak RSS staying flat.
+    let sizes = Set([max(4, options.sizeMB / 40), max(4, options.sizeMB / 4), options.sizeMB])
+      .sorted()
     for size in sizes {
       let path = "\(directory)/memory-\(size).jsonl"
       let log = try! Generate.log(path: path, bytes: size * 1_000_000)
