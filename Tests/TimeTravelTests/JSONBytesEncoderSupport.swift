@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimeTravel
+@_spi(Benchmarks) @testable import TimeTravel
 
 /// The reference: Foundation's encoder configured as the recorder used to be.
 func referenceEncoder() -> JSONEncoder {

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TodoReducer
 
-@testable import TimeTravel
+@_spi(Benchmarks) @testable import TimeTravel
 
 /// `JSONBytesEncoder` against Foundation's `JSONEncoder` (`[.sortedKeys,
 /// .withoutEscapingSlashes]`): same bytes, same errors, and the fast path where it

@@ -472,6 +472,6 @@ struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
   /// path, as `JSONEncoder` does.
   mutating func encode<T: Encodable>(_ value: T) throws {
     try begin()
-    try core.value(value, key: JSONBytesIndexKey?.none)
+    try core.value(value, key: JSONBytesNoKey())
   }
 }

@@ -57,7 +57,7 @@ final class JSONBytesCore: Encoder {
   /// - Complexity: O(depth); only called when user code asks for a path.
   func path(of id: UInt32, forEncoder: Bool = false) -> [any CodingKey] {
     let s = state
-    var frames = s.pointee.frames
+    var frames = s.pointee.frames.elements
     frames.append(s.pointee.top)
     guard let index = frames.lastIndex(where: { $0.id == id }) else { return [] }
     var owner = index
@@ -80,7 +80,7 @@ final class JSONBytesCore: Encoder {
   func count(of id: UInt32) -> Int {
     let s = state
     if s.pointee.top.id == id { return s.pointee.top.count }
-    for frame in s.pointee.frames.reversed() where frame.id == id { return frame.count }
+    for frame in s.pointee.frames.elements.reversed() where frame.id == id { return frame.count }
     return 0
   }
 
@@ -156,11 +156,11 @@ final class JSONBytesCore: Encoder {
   /// `absoluteString`, `Decimal` as its `description`, `Date` as
   /// `timeIntervalSinceReferenceDate` (its own `encode(to:)`, the default strategy).
   ///
-  /// - Parameter key: The coding path component for `value` (`nil` in a single value
-  ///   container, whose value keeps the encoder's path).
+  /// - Parameter key: The coding path component for `value` (``JSONBytesNoKey`` in a
+  ///   single value container, whose value keeps the encoder's path).
   /// - Throws: ``JSONBytesFallback``, or what `value.encode(to:)` throws.
   @inline(__always)
-  func value<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+  func value<T: Encodable, K: CodingKey>(_ value: T, key: K) throws {
     let s = state
     if T.self == String.self {
       s.pointee.string(cast(value))
@@ -180,7 +180,7 @@ final class JSONBytesCore: Encoder {
   }
 
   /// The less common cases of ``value(_:key:)``.
-  func otherValue<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+  func otherValue<T: Encodable, K: CodingKey>(_ value: T, key: K) throws {
     let s = state
     if T.self == Float.self {
       try s.pointee.float(cast(value))
@@ -255,10 +255,12 @@ final class JSONBytesCore: Encoder {
   /// - Throws: What `encode(to:)` throws (the state is then marked abandoned, in case
   ///   a caller swallows the error), or ``JSONBytesFallback`` when containers were used
   ///   out of order or the top-level value encoded nothing.
-  func nested<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+  func nested<T: Encodable, K: CodingKey>(_ value: T, key: K) throws {
     let s = state
     let keyBase = s.pointee.keys.count
-    if let key { s.pointee.keys.append(JSONBytesPathKey(key: key, isContainerKey: false)) }
+    if K.self != JSONBytesNoKey.self {
+      s.pointee.keys.append(JSONBytesPathKey(key: key, isContainerKey: false))
+    }
     let outer = s.pointee.slotID
     let id = s.pointee.push(.empty, isImplicit: false, keyBase: keyBase)
     s.pointee.slotID = id
@@ -285,7 +287,7 @@ final class JSONBytesCore: Encoder {
   ///   throws for that, and the fallback throws its exact error) or could not be
   ///   written linearly; otherwise what `encode(to:)` throws.
   func topLevel<T: Encodable>(_ value: T) throws {
-    try self.value(value, key: JSONBytesIndexKey?.none)
+    try self.value(value, key: JSONBytesNoKey())
   }
 }
 
@@ -312,6 +314,23 @@ struct JSONBytesIndexKey: CodingKey {
   init?(stringValue: String) { nil }
   /// The key of element `intValue`.
   init?(intValue: Int) { index = intValue }
+}
+
+/// Stands for "no coding path component" where a value is encoded without a key (the
+/// top level, a single value container): cheaper than an optional generic key, whose
+/// metadata would be looked up at run time on every nested value.
+struct JSONBytesNoKey: CodingKey {
+  /// Empty; never added to a path.
+  var stringValue: String { "" }
+  /// `nil`.
+  var intValue: Int? { nil }
+
+  /// The marker.
+  init() {}
+  /// Any string gives the marker.
+  init?(stringValue: String) {}
+  /// Any integer gives the marker.
+  init?(intValue: Int) {}
 }
 
 /// The coding key `superEncoder()` uses in a keyed container: `"super"`.

@@ -37,7 +37,11 @@ import Foundation
 ///
 /// Not thread-safe: one instance encodes one value at a time (reusing its buffers); a
 /// nested use from inside an `encode(to:)` is handed to `JSONEncoder`.
-final class JSONBytesEncoder {
+///
+/// Internal to the package except through the `Benchmarks` SPI, which `record-bench`
+/// uses to time it against `JSONEncoder`.
+@_spi(Benchmarks)
+public final class JSONBytesEncoder {
   private let core = JSONBytesCore()
   private var isEncoding = false
   private lazy var foundation: JSONEncoder = {
@@ -47,10 +51,10 @@ final class JSONBytesEncoder {
   }()
 
   /// How many values were handed to `JSONEncoder` (see the type's notes); for tests.
-  private(set) var fallbackCount = 0
+  public private(set) var fallbackCount = 0
 
   /// Creates an encoder.
-  init() {}
+  public init() {}
 
   /// Encodes `value` as compact JSON with sorted keys.
   ///
@@ -62,7 +66,7 @@ final class JSONBytesEncoder {
   ///   value's `encode(to:)` throws.
   /// - Complexity: O(*n*) in the output size, plus O(*m* log *m*) key comparisons for
   ///   each object of *m* members written out of order.
-  func encode<T: Encodable>(_ value: T) throws -> Data {
+  public func encode<T: Encodable>(_ value: T) throws -> Data {
     try withBytes(value) { Data($0) }
   }
 

@@ -21,93 +21,105 @@ extension JSONBytesState {
   mutating func finishObject() {
     let n = top.count
     let first = top.firstMember
-    defer { members.removeLast(members.count - first) }
+    defer { members.truncate(to: first) }
     guard n > 1 else { return }
     if top.hasEscapedKey {
       failed = true
       return
     }
     if top.isSorted {
-      if top.hasNonASCIIKey, hasCanonicalCollision(first: first, kept: Array(0..<n)) {
-        failed = true
+      if top.hasNonASCIIKey {
+        order.truncate(to: 0)
+        for index in 0..<n { order.append(index) }
+        if hasCanonicalCollision(first: first) { failed = true }
       }
       return
     }
-
-    var order = self.order
-    self.order = []
-    defer { self.order = order }
-    order.removeAll(keepingCapacity: true)
-    order.append(contentsOf: 0..<n)
-    sortMembers(&order, first: first)
-    guard keepLastOfEachKey(&order, first: first) else {
+    order.truncate(to: 0)
+    for index in 0..<n { order.append(index) }
+    let hasRepeats = sortMembers(first: first)
+    if hasRepeats, !keepLastOfEachKey(first: first) {
       failed = true
       return
     }
-    if top.hasNonASCIIKey, hasCanonicalCollision(first: first, kept: order) {
+    if top.hasNonASCIIKey, hasCanonicalCollision(first: first) {
       failed = true
       return
     }
-    rewrite(order, first: first)
+    rewrite(first: first)
   }
 
-  /// Sorts member indices by key bytes, ties by index (a stable sort).
-  private func sortMembers(_ order: inout [Int], first: Int) {
-    let members = self.members
-    func less(_ a: Int, _ b: Int) -> Bool {
-      let x = members[first + a]
-      let y = members[first + b]
-      let order = compareKeys(x.start, x.keyLength, y.start, y.keyLength)
-      return order < 0 || (order == 0 && a < b)
+  /// Sorts ``order`` (member indices) by key bytes, ties by index (a stable sort).
+  ///
+  /// - Returns: Whether two keys were equal.
+  private func sortMembers(first: Int) -> Bool {
+    let members = self.members.base + first
+    let order = self.order.base
+    let n = self.order.count
+    var hasRepeats = false
+    func compare(_ a: Int, _ b: Int) -> Int {
+      compareKeys(members[a].start, members[a].keyLength, members[b].start, members[b].keyLength)
     }
-    if order.count <= 12 {
-      for i in 1..<order.count {
+    if n <= 16 {
+      for i in 1..<n {
         let item = order[i]
         var j = i
-        while j > 0, less(item, order[j - 1]) {
+        while j > 0 {
+          let sign = compare(item, order[j - 1])
+          if sign == 0 { hasRepeats = true }
+          // Equal keys keep their writing order: `item` was written later.
+          guard sign < 0 else { break }
           order[j] = order[j - 1]
           j -= 1
         }
         order[j] = item
       }
     } else {
-      order.sort(by: less)
+      var buffer = UnsafeMutableBufferPointer(start: order, count: n)
+      buffer.sort { a, b in
+        let sign = compare(a, b)
+        if sign == 0 { hasRepeats = true }
+        return sign < 0 || (sign == 0 && a < b)
+      }
     }
+    return hasRepeats
   }
 
   /// Drops all but the last-written member of each run of equal keys in the sorted
-  /// `order`.
+  /// ``order``.
   ///
   /// - Returns: `false` when a repeated key involves a nested member, which
   ///   `JSONEncoder` merges rather than replaces.
-  private func keepLastOfEachKey(_ order: inout [Int], first: Int) -> Bool {
+  private mutating func keepLastOfEachKey(first: Int) -> Bool {
+    let members = self.members.base + first
     var kept = 0
     var i = 0
     while i < order.count {
       var j = i + 1
-      let a = members[first + order[i]]
+      let a = members[order[i]]
       while j < order.count {
-        let b = members[first + order[j]]
+        let b = members[order[j]]
         guard compareKeys(a.start, a.keyLength, b.start, b.keyLength) == 0 else { break }
         j += 1
       }
       if j - i > 1 {
-        for k in i..<j where members[first + order[k]].isNested { return false }
+        for k in i..<j where members[order[k]].isNested { return false }
       }
       order[kept] = order[j - 1]
       kept += 1
       i = j
     }
-    order.removeLast(order.count - kept)
+    order.truncate(to: kept)
     return true
   }
 
-  /// Whether two of the kept members' keys differ in bytes but are equal as Swift
-  /// strings (canonical equivalence), which `JSONEncoder` would merge into one member.
-  private func hasCanonicalCollision(first: Int, kept: [Int]) -> Bool {
-    var seen = Set<String>(minimumCapacity: kept.count)
-    for index in kept {
-      let member = members[first + index]
+  /// Whether two of the members in ``order`` have keys that differ in bytes but are
+  /// equal as Swift strings (canonical equivalence), which `JSONEncoder` would merge
+  /// into one member.
+  private func hasCanonicalCollision(first: Int) -> Bool {
+    var seen = Set<String>(minimumCapacity: order.count)
+    for position in 0..<order.count {
+      let member = members[first + order[position]]
       let key = String(
         decoding: UnsafeBufferPointer(start: base + member.start + 1, count: member.keyLength),
         as: UTF8.self)
@@ -116,11 +128,12 @@ extension JSONBytesState {
     return false
   }
 
-  /// Rewrites the object's member bytes in `order`, comma-separated, through the
+  /// Rewrites the object's member bytes in ``order``, comma-separated, through the
   /// scratch buffer; the object may shrink (dropped repeated keys).
-  private mutating func rewrite(_ order: [Int], first: Int) {
+  private mutating func rewrite(first: Int) {
     let n = top.count
-    let regionStart = members[first].start
+    let members = self.members.base + first
+    let regionStart = members[0].start
     let end = count
     let length = end - regionStart
     if length > scratchCapacity {
@@ -130,13 +143,14 @@ extension JSONBytesState {
     }
     scratch.update(from: base + regionStart, count: length)
     var out = regionStart
-    for (position, index) in order.enumerated() {
+    for position in 0..<order.count {
+      let index = order[position]
       if position > 0 {
         base[out] = UInt8(ascii: ",")
         out += 1
       }
-      let start = members[first + index].start
-      let stop = index + 1 < n ? members[first + index + 1].start - 1 : end
+      let start = members[index].start
+      let stop = index + 1 < n ? members[index + 1].start - 1 : end
       (base + out).update(from: scratch + (start - regionStart), count: stop - start)
       out += stop - start
     }

@@ -65,6 +65,76 @@ struct JSONBytesMember {
   var isNested: Bool
 }
 
+/// A growable stack of trivial values in manually managed memory: the frame, member and
+/// permutation stacks of ``JSONBytesState``, which push and pop on every value and
+/// cannot afford `Array`'s uniqueness checks and generic `removeLast(_:)`.
+///
+/// Indices are checked by `assert` only (the state's own bookkeeping keeps them in
+/// range). Copies share storage; ``JSONBytesState`` owns exactly one copy of each and
+/// frees it in ``JSONBytesState/deallocate()``.
+struct JSONBytesStack<Element: BitwiseCopyable> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  /// Creates an empty stack with room for `capacity` elements.
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  /// Frees the storage; the stack must not be used afterwards.
+  func deallocate() { base.deallocate() }
+
+  /// The element at `index`, counted from the bottom.
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    get {
+      assert(index >= 0 && index < count)
+      return base[index]
+    }
+    nonmutating set {
+      assert(index >= 0 && index < count)
+      base[index] = newValue
+    }
+  }
+
+  /// Pushes `element`. Amortized O(1).
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if count == capacity { grow() }
+    base[count] = element
+    count += 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity *= 2
+  }
+
+  /// Pops the top element.
+  @inline(__always)
+  mutating func removeLast() -> Element {
+    assert(count > 0)
+    count -= 1
+    return base[count]
+  }
+
+  /// Pops elements until `count` elements remain.
+  @inline(__always)
+  mutating func truncate(to newCount: Int) {
+    assert(newCount <= count)
+    count = newCount
+  }
+
+  /// The elements, bottom first, as an array (for rare, slow queries).
+  var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
 /// One coding path component of ``JSONBytesState/keys``.
 struct JSONBytesPathKey {
   /// The key.
@@ -94,13 +164,13 @@ struct JSONBytesState {
 
   /// The innermost open frame; ``frames`` holds the ones below it.
   var top: JSONBytesFrame
-  var frames: [JSONBytesFrame] = []
+  var frames = JSONBytesStack<JSONBytesFrame>(capacity: 32)
   /// Members of every open object, innermost last.
-  var members: [JSONBytesMember] = []
+  var members = JSONBytesStack<JSONBytesMember>(capacity: 64)
   /// The coding path of the innermost frame.
   var keys: [JSONBytesPathKey] = []
   /// Reused permutation buffer for sorting members.
-  var order: [Int] = []
+  var order = JSONBytesStack<Int>(capacity: 64)
   var nextID: UInt32 = 1
   /// The innermost `encode(to:)` call's frame: what the shared `Encoder` addresses.
   var slotID: UInt32 = 0
@@ -124,6 +194,9 @@ struct JSONBytesState {
   func deallocate() {
     base.deallocate()
     scratch.deallocate()
+    frames.deallocate()
+    members.deallocate()
+    order.deallocate()
   }
 
   /// Forgets everything written, keeping the buffers (shrinking a very large one).
@@ -136,8 +209,8 @@ struct JSONBytesState {
     count = 0
     top = JSONBytesFrame(
       id: 0, kind: .single, isImplicit: false, firstMember: 0, keyBase: 0, pathDepth: 0)
-    frames.removeAll(keepingCapacity: true)
-    members.removeAll(keepingCapacity: true)
+    frames.truncate(to: 0)
+    members.truncate(to: 0)
     keys.removeAll(keepingCapacity: true)
     nextID = 1
     slotID = 0
@@ -218,23 +291,47 @@ struct JSONBytesState {
     let n = utf8.count
     reserve(n + 2)
     base[count] = UInt8(ascii: "\"")
+    guard let source = utf8.baseAddress else {
+      base[count + 1] = UInt8(ascii: "\"")
+      count += 2
+      return 0
+    }
     let out = base + count + 1
-    var high: UInt8 = 0
+    // Eight bytes at a time while none needs escaping (SWAR: a byte below 0x20, a
+    // quote or a backslash sets a high bit of `special`).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var high: UInt64 = 0
     var i = 0
+    let raw = UnsafeRawPointer(source)
+    let rawOut = UnsafeMutableRawPointer(out)
+    while i + 8 <= n {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote
+          | (backslash &- ones) & ~backslash) & highs
+      if special != 0 { break }
+      high |= word
+      rawOut.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+      i += 8
+    }
     while i < n {
-      let b = utf8[i]
+      let b = source[i]
       if b < 0x20 || b == 0x22 || b == 0x5C { break }
-      high |= b
+      high |= UInt64(b)
       out[i] = b
       i += 1
     }
+    let nonASCII: UInt8 = high & highs != 0 ? 2 : 0
     if i == n {
       out[n] = UInt8(ascii: "\"")
       count += n + 2
-      return high >= 0x80 ? 2 : 0
+      return nonASCII
     }
     count += 1 + i
-    return escapedTail(utf8, from: i, high: high)
+    return escapedTail(utf8, from: i, high: nonASCII != 0 ? 0x80 : 0)
   }
 
   /// The rest of ``quoted(_:)`` once a byte needs escaping: at most 6 bytes per byte.
@@ -442,7 +539,7 @@ struct JSONBytesState {
     case .unkeyed:
       byte(UInt8(ascii: "]"))
     }
-    if keys.count > top.keyBase { keys.removeLast(keys.count - top.keyBase) }
+    while keys.count > top.keyBase { keys.removeLast() }
     top = frames.removeLast()
   }
 
@@ -480,13 +577,18 @@ struct JSONBytesState {
     top.count += 1
   }
 
-  /// Compares two written keys by their bytes (UTF-8 order, as `JSONEncoder` sorts).
+  /// Compares two written keys by their bytes (UTF-8 order, as `JSONEncoder` sorts):
+  /// negative, zero or positive. Keys are short and usually differ early, so a plain
+  /// loop beats a `memcmp` call.
   @inline(__always)
   func compareKeys(_ a: Int, _ aLength: Int, _ b: Int, _ bLength: Int) -> Int {
+    let x = base + a + 1
+    let y = base + b + 1
     let common = min(aLength, bLength)
-    if common > 0 {
-      let order = memcmp(base + a + 1, base + b + 1, common)
-      if order != 0 { return Int(order) }
+    var i = 0
+    while i < common {
+      if x[i] != y[i] { return Int(x[i]) - Int(y[i]) }
+      i += 1
     }
     return aLength - bLength
   }
