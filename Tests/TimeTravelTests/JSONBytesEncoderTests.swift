@@ -62,9 +62,17 @@ import TodoReducer
     let text = try expectSameBytes(all)
     #expect(text.hasPrefix(#""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r"#))
     #expect(text.contains(#"\u001f\"\\/"#))
+    // Escapes inside and after the eight-byte words the fast scan copies.
+    let wordSamples = [
+      "abcdefgh\\ijklmnop", "abcdefghijklmno\"", "abcdefghi\u{1F}", "abcdefgh\u{7F}\u{80}é",
+      "12345678123456781234567\n",
+    ]
+    #expect(try expectSameBytes(wordSamples[0]) == #""abcdefgh\\ijklmnop""#)
+    #expect(try expectSameBytes(wordSamples[1]) == #""abcdefghijklmno\"""#)
+    #expect(try expectSameBytes(wordSamples[2]) == #""abcdefghi\u001f""#)
     for sample in [
       "", "plain", "a\"", "\\", "tail\n", "\u{1}", "x/y/z", String(repeating: "ab\t", count: 100),
-    ] {
+    ] + wordSamples {
       try expectSameBytes(sample)
       try expectSameBytes([sample, sample])
       try expectSameBytes(["k": sample])
