@@ -576,3 +576,35 @@ struct PathProbe: Encodable {
     try Leaf().encode(to: container.superEncoder())
   }
 }
+
+/// Wrapper types that delegate through a single value container, a common pattern.
+struct Wrapped<Value: Encodable>: Encodable {
+  var value: Value
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(value)
+  }
+}
+
+@Suite struct JSONBytesEncoderDelegationTests {
+  @Test func singleValueDelegationKeepsTheFastPath() throws {
+    #expect(try expectSameBytes(Wrapped(value: Point(x: 1, y: 2))) == #"{"x":1,"y":2}"#)
+    #expect(
+      try expectSameBytes(Wrapped(value: Wrapped(value: [Point(x: 0, y: 1)])))
+        == #"[{"x":0,"y":1}]"#)
+    #expect(try expectSameBytes(["k": Wrapped(value: Custom { _ in })]) == #"{"k":{}}"#)
+    #expect(try expectSameBytes(Wrapped(value: Data([7]))) == #""Bw==""#)
+    #expect(try expectSameBytes([Wrapped(value: Double?.none)]) == "[null]")
+  }
+
+  @Test func secondSingleValueFallsBackLikeJSONEncodersMisuse() throws {
+    // JSONEncoder keeps the object and ignores the single value written after it.
+    let mixed = Custom { encoder in
+      var keyed = encoder.container(keyedBy: AnyKey.self)
+      try keyed.encode(1, forKey: AnyKey("a"))
+      var single = encoder.singleValueContainer()
+      try single.encode("ignored")
+    }
+    #expect(try expectSameBytes(mixed, path: .fallback) == #"{"a":1}"#)
+  }
+}
