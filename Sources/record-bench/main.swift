@@ -1,7 +1,7 @@
 // Measures what recording costs: `swift run -c release record-bench [entries]`.
 // Results and their interpretation: docs/recording.md.
 import Foundation
-import TimeTravel
+@_spi(Benchmarks) import TimeTravel
 import TodoReducer
 
 let repository = URL(fileURLWithPath: #filePath)
@@ -152,6 +152,35 @@ for (name, seconds, bytes) in [
   )
 }
 print("full writer vs JSONEncoder: \(format(baselineSeconds / fullSeconds))× the entries/s")
+
+// 2b. The encoders alone on the 100-item state (what the writer spends most time on).
+func timeEncoding(_ encode: (TodoState) throws -> Data) rethrows -> (Double, Int) {
+  var bytes = 0
+  for (_, _, next) in triples.prefix(200) { bytes += try encode(next).count }  // warm-up
+  bytes = 0
+  let start = now()
+  for (_, _, next) in triples { bytes += try encode(next).count }
+  return (Double(now() - start) / 1e9, bytes)
+}
+let bytesEncoder = JSONBytesEncoder()
+let (foundationSeconds, foundationBytes) = try timeEncoding { try encoder.encode($0) }
+let (bytesSeconds, bytesBytes) = try timeEncoding { try bytesEncoder.encode($0) }
+precondition(foundationBytes == bytesBytes && bytesEncoder.fallbackCount == 0)
+print(
+  "\n## Encoding one 100-item state (\(triples.count) states, ~\(foundationBytes / triples.count) bytes each)"
+)
+print("| encoder | states/s | MB/s | µs per state |")
+print("|---|---|---|---|")
+for (name, seconds) in [
+  ("JSONEncoder [.sortedKeys, .withoutEscapingSlashes]", foundationSeconds),
+  ("JSONBytesEncoder (same bytes)", bytesSeconds),
+] {
+  let n = Double(triples.count)
+  print(
+    "| \(name) | \(format(n / seconds, 0)) | \(format(Double(foundationBytes) / seconds / 1e6, 1)) | \(format(seconds / n * 1e6, 1)) |"
+  )
+}
+print("JSONBytesEncoder vs JSONEncoder: \(format(foundationSeconds / bytesSeconds))× the states/s")
 
 // 3. Bytes per entry.
 @MainActor

@@ -11,7 +11,7 @@ struct QueuedTransition<State: Encodable & Sendable, Action: Encodable & Sendabl
   let prior: State
   let next: State?
 
-  func encodeAction(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data {
+  func encodeAction(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data {
     switch action {
     case .action(let action):
       return try redaction.apply(redaction.actionPointers, to: encoder.encode(action))
@@ -25,21 +25,25 @@ struct QueuedTransition<State: Encodable & Sendable, Action: Encodable & Sendabl
     Data(#"{"type":"\#(type)","from":\#(from),"to":\#(to)}"#.utf8)
   }
 
-  func encodePrior(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data {
+  func encodePrior(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data {
     try redaction.apply(redaction.statePointers, to: encoder.encode(prior))
   }
 
-  func encodeNext(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data {
+  func encodeNext(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data {
     guard let next else { return Data() }
     return try redaction.apply(redaction.statePointers, to: encoder.encode(next))
   }
 }
 
 /// Type-erased ``QueuedTransition``, so one queue holds every store's transitions.
+///
+/// Each method encodes one part of the transition with the pipeline's
+/// ``JSONBytesEncoder`` (bytes identical to `JSONEncoder` with sorted keys and unescaped
+/// slashes), applies the redaction, and returns the JSON bytes.
 protocol TransitionValues: Sendable {
-  func encodeAction(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data
-  func encodePrior(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data
-  func encodeNext(_ encoder: JSONEncoder, _ redaction: LogRedaction) throws -> Data
+  func encodeAction(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
+  func encodePrior(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
+  func encodeNext(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
 }
 
 /// Where lines go: a plain writer, or a ring file that rotates.
@@ -84,7 +88,8 @@ enum LogSink {
 /// pending records and gap records. Owned by one thread at a time (the caller's in
 /// synchronous mode, under the recorder's mutex; the writer thread's otherwise).
 struct LogPipeline {
-  let encoder: JSONEncoder
+  /// Encodes every action, state and origin; reused, so its buffers are too.
+  let encoder: JSONBytesEncoder
   let redaction: LogRedaction
   let encoding: LogRecorder.EntryEncoding
   let sink: LogSink
@@ -103,7 +108,7 @@ struct LogPipeline {
   var forceKeyframe = false
 
   init(
-    encoder: JSONEncoder, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding,
+    encoder: JSONBytesEncoder, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding,
     sink: LogSink
   ) {
     self.encoder = encoder
