@@ -8,16 +8,21 @@
 final class JSONContainerStorage: @unchecked Sendable {
   // Mutated only through a uniquely referenced owner (copy-on-write), so
   // sharing across threads is read-only.
-  var keys: [String]?
-  var values: [JSONValue]
+  //
+  // Dynamic exclusivity checks are off for these properties: every container the
+  // parser creates reads its children's `depth` and writes its own members, and the
+  // checks cost more than the work. Each access is a whole read or write of the
+  // property; none is held across a call that could reach the same storage.
+  @exclusivity(unchecked) var keys: [String]?
+  @exclusivity(unchecked) var values: [JSONValue]
   /// At least the nesting depth of the tree below (1 + the deepest child container's
   /// depth; 1 without child containers). Every way a child is stored raises it, and a
   /// stored child cannot change in place (it is shared, so copy-on-write applies), so
   /// it is an upper bound; removals leave it as it was.
-  private(set) var depth: Int
+  @exclusivity(unchecked) private(set) var depth: Int
   /// Key → position, kept for large objects only. Built eagerly, never on a
   /// read, so that concurrent readers never write.
-  private var keyIndex: [String: Int]?
+  @exclusivity(unchecked) private var keyIndex: [String: Int]?
 
   /// Objects up to this size are searched linearly: cheaper than hashing.
   private static let linearSearchLimit = 12

@@ -75,9 +75,9 @@ public struct JSONParser {
     var keys = MoveStack<String>()
     var frames: [Frame] = []
     var shapes = KeyShapes()
-    var keyCache = KeyCache()
+    let keyCache = KeyCache()
     skipWhitespace()
-    while true {
+    nextValue: while true {
       // Parse one value start.
       guard offset < bytes.count else {
         throw error(
@@ -93,7 +93,7 @@ public struct JSONParser {
           value = .object(JSONObject())
         } else {
           frames.append(Frame(isObject: true, start: values.count, keyStart: keys.count))
-          keys.push(try parseKey(&keyCache))
+          keys.push(try parseKey(keyCache))
           continue
         }
       case UInt8(ascii: "["):
@@ -116,15 +116,17 @@ public struct JSONParser {
         throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
       }
       // Attach the completed value to its parent, closing parents as needed.
-      while let frame = frames.last {
-        values.push(value)
+      while true {
+        guard let frame = frames.last else { return value }
+        values.push(consume value)
         skipWhitespace()
         if frame.isObject {
           switch peek {
           case UInt8(ascii: ","):
             offset += 1
             skipWhitespace()
-            keys.push(try parseKey(&keyCache))
+            keys.push(try parseKey(keyCache))
+            continue nextValue
           case UInt8(ascii: "}"):
             offset += 1
             frames.removeLast()
@@ -141,6 +143,7 @@ public struct JSONParser {
           case UInt8(ascii: ","):
             offset += 1
             skipWhitespace()
+            continue nextValue
           case UInt8(ascii: "]"):
             offset += 1
             frames.removeLast()
@@ -152,9 +155,7 @@ public struct JSONParser {
               "expected ',' or ']' after an array element, found \(describeByte(at: offset))")
           }
         }
-        break
       }
-      if frames.isEmpty { return value }
     }
   }
 
@@ -178,7 +179,7 @@ public struct JSONParser {
   }
 
   /// Parses `"key"` followed by `:`, leaving the offset after the colon.
-  private mutating func parseKey(_ cache: inout KeyCache) throws(JSONParseError) -> String {
+  private mutating func parseKey(_ cache: borrowing KeyCache) throws(JSONParseError) -> String {
     guard let byte = peek else {
       throw error("unexpected end of input in an object", truncated: true)
     }

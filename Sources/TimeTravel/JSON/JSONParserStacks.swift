@@ -89,19 +89,34 @@ struct KeyShapes {
 ///
 /// Only keys of at most 15 plain ASCII bytes (no escapes) are cached, read as two 64-bit
 /// words with the closing quote, so a lookup is a hash, two compares and a length check.
-struct KeyCache {
+struct KeyCache: ~Copyable {
   private static let slotCount = 64
+  /// Per slot: the key's bytes as two little-endian words, its length (-1: empty) and
+  /// its string. Plain memory, not arrays: a lookup is then a few loads, with no
+  /// uniqueness or bounds checks.
+  private let words: UnsafeMutablePointer<UInt64>
+  private let lengths: UnsafeMutablePointer<Int>
+  private let keys: UnsafeMutablePointer<String>
 
-  /// Per slot: the key's bytes as two little-endian words, and its length (-1: empty).
-  private var words: [UInt64] = []
-  private var lengths: [Int] = []
-  private var keys: [String] = []
+  init() {
+    words = .allocate(capacity: 2 * Self.slotCount)
+    words.initialize(repeating: 0, count: 2 * Self.slotCount)
+    lengths = .allocate(capacity: Self.slotCount)
+    lengths.initialize(repeating: -1, count: Self.slotCount)
+    keys = .allocate(capacity: Self.slotCount)
+    keys.initialize(repeating: "", count: Self.slotCount)
+  }
+
+  deinit {
+    words.deallocate()
+    lengths.deallocate()
+    keys.deinitialize(count: Self.slotCount)
+    keys.deallocate()
+  }
 
   /// The key whose opening quote is at `quote`, and the offset just past its closing
   /// quote, when the key is short plain ASCII; `nil` otherwise (the caller parses it).
-  mutating func key(in bytes: UnsafeBufferPointer<UInt8>, quoteAt quote: Int)
-    -> (String, Int)?
-  {
+  func key(in bytes: UnsafeBufferPointer<UInt8>, quoteAt quote: Int) -> (String, Int)? {
     let start = quote + 1
     // Sixteen bytes at once (SWAR): where the closing quote is, and whether a byte
     // before it is a backslash, a control character or not ASCII (then the caller
@@ -126,11 +141,6 @@ struct KeyCache {
     }
     let end = start + length
     let word = (low & lowMask, high & highMask)
-    if lengths.isEmpty {
-      words = Array(repeating: 0, count: 2 * Self.slotCount)
-      lengths = Array(repeating: -1, count: Self.slotCount)
-      keys = Array(repeating: "", count: Self.slotCount)
-    }
     let hash = (word.0 ^ (word.1 &* 31) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
     let slot = Int(truncatingIfNeeded: hash >> 58)
     if lengths[slot] == length, words[2 * slot] == word.0, words[2 * slot + 1] == word.1 {
