@@ -116,6 +116,28 @@ import Testing
     #expect(try Self.read(log) == expected)
   }
 
+  @Test func aPipeLongerThanTheLimitIsAnError() throws {
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data(TempLog.counterLines(40).utf8))
+    try pipe.fileHandleForWriting.close()
+    let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+    #expect(
+      throws: LogError(
+        kind: .cannotOpen, path: path,
+        message:
+          "is a pipe of more than 1000 bytes; a pipe is held in memory, so save the log to a file and open that"
+      )
+    ) { try LogFile(path: path, chunkSize: 4096, pipeLimit: 1000) }
+  }
+
+  @Test func aDeviceIsNotALog() {
+    #expect(
+      throws: LogError(
+        kind: .cannotOpen, path: "/dev/zero",
+        message: "is a device, not a log file (a log is a regular file or a pipe)")
+    ) { try LogFile(path: "/dev/zero") }
+  }
+
   @Test func aFileTruncatedWhileOpenIsAnErrorNamingTheLine() throws {
     let text = TempLog.counterLines(3)
     let temp = try TempLog(text)

@@ -59,19 +59,21 @@ public final class LogFile: Sendable {
   /// The last state rebuilt from patches: (entry position, that entry's `next`).
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
 
-  /// Opens the log at `path`.
-  /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when
-  ///   the file is missing, unreadable or a directory; (`.malformedLine`) when
-  ///   the first line is not JSON.
+  /// Opens the log at `path`: a regular file, or a pipe (read whole, up to 2 GB).
+  /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when the
+  ///   file is missing, unreadable, a directory or a device, or a pipe longer than
+  ///   2 GB. Malformed lines are reported when they are read, not here.
+  /// - Complexity: O(file size) at `memchr` speed for the line index; parses at most
+  ///   the first and last lines (and a final pending or gap record).
   public convenience init(path: String) throws(LogError) {
     try self.init(path: path, chunkSize: 4 << 20)
   }
 
   /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
   /// make it small so that lines straddle reads).
-  init(path: String, chunkSize: Int) throws(LogError) {
+  init(path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit) throws(LogError) {
     self.path = path
-    source = try LogSource(path: path, chunkSize: chunkSize)
+    source = try LogSource(path: path, chunkSize: chunkSize, pipeLimit: pipeLimit)
     lines = try LineIndex(source)
 
     var warnings: [LogWarning] = []

@@ -29,9 +29,12 @@ final class LogSource: Sendable {
   ///   - chunkSize: Bytes mapped at a time while indexing (4 MB: few enough system
   ///     calls to cost nothing next to the scan, and the most of the file ever resident
   ///     at once). Tests make it small so that lines straddle chunks.
-  /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable or a
-  ///   directory.
-  init(path: String, chunkSize: Int = 4 << 20) throws(LogError) {
+  ///   - pipeLimit: The most bytes read from a pipe (2 GB; tests make it small).
+  /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
+  ///   directory or a device, or a pipe longer than `pipeLimit`.
+  init(path: String, chunkSize: Int = 4 << 20, pipeLimit: Int = LogSource.pipeLimit)
+    throws(LogError)
+  {
     precondition(chunkSize > 0)
     self.path = path
     self.chunkSize = chunkSize
@@ -51,15 +54,42 @@ final class LogSource: Sendable {
       throw LogError(kind: .cannotOpen, path: path, message: "is a directory, not a log file")
     case S_IFREG:
       storage = .file(fd)
-    default:
-      // A pipe or terminal can be read once only: keep what it gives.
+    case S_IFIFO, S_IFSOCK:
+      // A pipe can be read once only: keep what it gives, up to a limit, so that an
+      // endless producer is an error rather than memory exhaustion.
       defer { close(fd) }
-      let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-      do {
-        storage = .memory(try handle.readToEnd() ?? Data())
-      } catch {
-        throw LogError(kind: .cannotOpen, path: path, message: "cannot be read (\(error))")
+      storage = .memory(try Self.readAll(fd, path: path, limit: pipeLimit))
+    default:
+      close(fd)
+      throw LogError(
+        kind: .cannotOpen, path: path,
+        message: "is a device, not a log file (a log is a regular file or a pipe)")
+    }
+  }
+
+  /// The most bytes read from a pipe, which has to be held in memory.
+  static let pipeLimit = 2 << 30
+
+  private static func readAll(_ fd: Int32, path: String, limit: Int) throws(LogError) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if n == 0 { return data }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw LogError(
+          kind: .cannotOpen, path: path,
+          message: "cannot be read (\(String(cString: strerror(errno))))")
       }
+      guard data.count + n <= limit else {
+        throw LogError(
+          kind: .cannotOpen, path: path,
+          message:
+            "is a pipe of more than \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"); a pipe is held in memory, so save the log to a file and open that"
+        )
+      }
+      data.append(contentsOf: buffer[0..<n])
     }
   }
 
