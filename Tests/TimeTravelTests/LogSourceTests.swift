@@ -70,9 +70,9 @@ import Testing
     #expect(chunked == expected)
   }
 
-  /// Chunks of a page or more are mapped windows rather than reads: lines straddle them.
+  /// Page-sized chunks over a longer log: many lines straddle them.
   @Test(arguments: [4096, 8192])
-  func mappedWindowsDoNotChangeTheReading(chunkSize: Int) throws {
+  func pageSizedChunksDoNotChangeTheReading(chunkSize: Int) throws {
     let temp = try TempLog(TempLog.counterLines(500))
     let expected = try Self.read(LogFile(path: temp.path))
     #expect(expected.entryCount == 500)

@@ -4,12 +4,12 @@ import Foundation
 /// for, or, for input that cannot be read twice (a pipe, `/dev/stdin`), a buffer
 /// holding all of it.
 ///
-/// Why not one mapping of the whole file: every page a scan touches stays in the
-/// process's resident set until the mapping goes, so indexing a 400 MB log that way left
-/// 400 MB resident (and `madvise(MADV_DONTNEED)` after each stretch did not lower the
-/// peak). Indexing maps one window at a time instead, and lines are read with `pread(2)`,
-/// so the file stays in the kernel's page cache and the process's memory follows the
-/// lines it reads, whatever the log's size.
+/// Why not a mapping of the file: every page a scan touches stays in the process's
+/// resident set until the mapping goes, so indexing a 400 MB log that way left 400 MB
+/// resident (and `madvise(MADV_DONTNEED)` after each stretch did not lower the peak),
+/// and a mapped file that shrinks under the reader kills it with `SIGBUS`. Everything
+/// is read with `pread(2)` instead, so the file stays in the kernel's page cache and the
+/// process's memory follows the lines it reads, whatever the log's size.
 final class LogSource: Sendable {
   private enum Storage {
     case file(Int32)
@@ -20,15 +20,15 @@ final class LogSource: Sendable {
   /// The path as given, for errors.
   let path: String
 
-  /// The bytes mapped (or read) at a time while indexing.
+  /// The bytes read at a time while indexing.
   let chunkSize: Int
 
   /// Opens `path`.
   /// - Parameters:
   ///   - path: The file.
-  ///   - chunkSize: Bytes mapped at a time while indexing (4 MB: few enough system
-  ///     calls to cost nothing next to the scan, and the most of the file ever resident
-  ///     at once). Tests make it small so that lines straddle chunks.
+  ///   - chunkSize: Bytes read at a time while indexing (4 MB: few enough system calls
+  ///     to cost nothing next to the scan, and the most of the file ever resident at
+  ///     once). Tests make it small so that lines straddle chunks.
   ///   - pipeLimit: The most bytes read from a pipe (2 GB; tests make it small).
   /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
   ///   directory or a device, or a pipe longer than `pipeLimit`.
@@ -154,23 +154,19 @@ final class LogSource: Sendable {
   /// Calls `body` with the whole input in order, one buffer of at most ``chunkSize``
   /// bytes at a time, with each buffer's offset in the file.
   ///
-  /// A regular file is mapped one window at a time and unmapped before the next, which
-  /// avoids copying it (`read(2)` from the page cache ran at about 2 GB/s here, a
-  /// mapping's page faults cost far less) while the resident set stays one window.
-  /// Chunk sizes below a page (tests) read with `pread(2)` instead.
-  /// - Throws: ``LogError`` `.cannotOpen` when the file cannot be mapped or read.
+  /// A file is read with `pread(2)` into one reused buffer. Reading 4 MB at a time from
+  /// the page cache ran as fast here as mapping the file (400 MB in 0.04–0.07 s), and
+  /// unlike a mapping it cannot fault: a file truncated while it is being indexed (a
+  /// recorder starting a new session over it) shortens the read instead of raising
+  /// `SIGBUS`.
+  /// - Throws: ``LogError`` `.cannotOpen` when reading fails.
   /// - Complexity: O(file size); memory ``chunkSize`` for a file.
   func forEachChunk(_ body: (UnsafeRawBufferPointer, Int) -> Void) throws(LogError) {
     switch storage {
     case .memory(let data):
       data.withUnsafeBytes { body($0, 0) }
     case .file(let fd):
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      if chunkSize >= page {
-        try mapChunks(fd, window: chunkSize / page * page, body)
-      } else {
-        try readChunks(fd, body)
-      }
+      try readChunks(fd, body)
     }
   }
 
@@ -180,30 +176,11 @@ final class LogSource: Sendable {
       message: "cannot be \(what) (\(String(cString: strerror(code))))")
   }
 
-  private func mapChunks(_ fd: Int32, window: Int, _ body: (UnsafeRawBufferPointer, Int) -> Void)
-    throws(LogError)
-  {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw failure("read", errno) }
-    let size = Int(info.st_size)
-    var offset = 0
-    while offset < size {
-      let length = min(window, size - offset)
-      guard
-        let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, off_t(offset)),
-        base != MAP_FAILED
-      else { throw failure("mapped", errno) }
-      defer { munmap(base, length) }
-      _ = madvise(base, length, MADV_SEQUENTIAL)
-      body(UnsafeRawBufferPointer(start: base, count: length), offset)
-      offset += length
-    }
-  }
-
   private func readChunks(_ fd: Int32, _ body: (UnsafeRawBufferPointer, Int) -> Void)
     throws(LogError)
   {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    // Page-aligned: the kernel copies into an unaligned buffer several times slower.
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 4096)
     defer { buffer.deallocate() }
     var offset = 0
     while true {
