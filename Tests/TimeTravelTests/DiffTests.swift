@@ -118,6 +118,32 @@ import Testing
     #expect(try JSONDiff.patch(from: old, to: new).apply(to: old) == new)
   }
 
+  /// Indentation stops at 100 levels, so a deep change prints in output linear in its
+  /// depth (uncapped, 100,000 levels printed 10^10 spaces and ran out of memory).
+  @Test func deepChangesRenderStructurallyWithCappedIndentation() throws {
+    let depth = 2_000
+    var old: JSONValue = 1
+    var new: JSONValue = 2
+    for _ in 0..<depth {
+      old = .array([old])
+      new = .array([new])
+    }
+    let changes = JSONDiff.changes(from: old, to: new)
+    let lines = DiffTextRenderer().renderStructural(old: old, new: new, changes: changes)
+      .split(separator: "\n")
+    #expect(lines.count == 2 * depth + 2)
+    #expect(lines[0] == "  [")
+    #expect(lines[1] == "    [0]: [")
+    #expect(lines[100] == "  " + String(repeating: "  ", count: 100) + "[0]: [")
+    #expect(lines[1000] == lines[100])
+    #expect(lines[depth] == "- " + String(repeating: "  ", count: 100) + "[0]: 1")
+    #expect(
+      lines[depth + 1]
+        == "+ " + String(repeating: "  ", count: 100) + "[0]: 2  // /"
+        + Array(repeating: "0", count: depth).joined(separator: "/"))
+    #expect(lines.last == "  ]")
+  }
+
   @Test func typeChangesAndScalarsReplaceWhole() throws {
     #expect(
       JSONDiff.changes(from: try json(#"{"a":[1]}"#), to: try json(#"{"a":{"0":1}}"#)) == [

@@ -116,7 +116,12 @@ extension DiffTextRenderer {
     return lines.joined(separator: "\n")
   }
 
-  private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+  /// Indentation stops growing past ``JSONPrinter/maxIndentLevel`` levels (100), as the
+  /// printer's does, so that a deeply nested change prints in output linear in its depth,
+  /// not quadratic (a 100,000-deep change would otherwise print 10^10 spaces).
+  private func indent(_ depth: Int) -> String {
+    String(repeating: "  ", count: min(depth, JSONPrinter.pretty.maxIndentLevel))
+  }
 
   private func context(_ text: String, depth: Int) -> String { "  " + indent(depth) + text }
 
