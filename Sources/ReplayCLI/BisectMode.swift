@@ -32,7 +32,7 @@ enum BisectMode {
       warnings = try probeMonotonicity(
         firstBad: k, result: &result, lastState: lastState, judge: judge)
     }
-    for warning in warnings { context.io.err("replay: warning: \(warning)\n") }
+    for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
     return try report(result, context: context, lastState: lastState, warnings: warnings)
   }
 

@@ -8,7 +8,7 @@ enum EvalMode {
     do {
       filter = try JQFilter(expression)
     } catch {
-      io.err("replay: syntax error at \(error.description)\n\(error.caretLine)\n")
+      io.errText("replay: syntax error at \(error.description)\n\(error.caretLine)\n")
       return ExitCode.usage
     }
     let input = io.readAll()
@@ -22,7 +22,7 @@ enum EvalMode {
           if parser.isAtEnd { return }
           value = try parser.parseNext()
         } catch {
-          io.err("replay: stdin: \(error)\n")
+          io.errText("replay: stdin: \(error)\n")
           code = ExitCode.unreadableLog
           return
         }
@@ -33,7 +33,7 @@ enum EvalMode {
           }
         } catch {
           // jq reports the error and goes on with the next input.
-          io.err("replay: error (at input \(index)): \(error)\n")
+          io.errText("replay: error (at input \(index)): \(error)\n")
           code = ExitCode.evaluationError
         }
       }

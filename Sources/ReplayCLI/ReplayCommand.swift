@@ -14,7 +14,7 @@ public enum ReplayCommand {
     do {
       options = try Options.parse(arguments)
     } catch {
-      io.err("replay: \(error.message)\n\(HelpText.usage)\nTry 'replay --help' for more.\n")
+      io.errText("replay: \(error.message)\n\(HelpText.usage)\nTry 'replay --help' for more.\n")
       return ExitCode.usage
     }
     switch options.mode {
@@ -33,11 +33,11 @@ public enum ReplayCommand {
     do {
       log = try LogFile(path: options.logPath!)
     } catch {
-      io.err("replay: \(error)\n")
+      io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
     for warning in log.warnings {
-      io.err(
+      io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
     let context = Context(log: log, options: options, io: io)
@@ -59,13 +59,13 @@ public enum ReplayCommand {
       case .help, .version, .eval: return ExitCode.success
       }
     } catch let error as LogError {
-      io.err("replay: \(error)\n")
+      io.errText("replay: \(error)\n")
       return error.kind == .outOfRange ? ExitCode.usage : ExitCode.unreadableLog
     } catch let error as CommandError {
-      io.err("replay: \(error.message)\n")
+      io.errText("replay: \(error.message)\n")
       return error.code
     } catch {
-      io.err("replay: \(error)\n")
+      io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
   }

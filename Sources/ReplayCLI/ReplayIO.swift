@@ -74,3 +74,10 @@ public final class BufferIO: ReplayIO {
   /// The next input line, or `nil`.
   public func readLine() -> String? { input.isEmpty ? nil : input.removeFirst() }
 }
+
+extension ReplayIO {
+  /// Writes a message to standard error with every control character in it escaped
+  /// (line breaks kept): messages quote log data, jq `error` values and file names,
+  /// none of which may reach a terminal raw.
+  func errText(_ text: String) { err(TerminalText.sanitizeKeepingLines(text)) }
+}

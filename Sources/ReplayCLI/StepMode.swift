@@ -252,7 +252,7 @@ private struct Stepper {
           ])
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
-        _ = hint("error: \(error.description)")
+        _ = hint("error: \(TerminalText.sanitize(error.description))")
       }
     }
   }

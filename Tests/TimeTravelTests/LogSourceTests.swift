@@ -145,12 +145,15 @@ import Testing
     let keep = text.utf8.count - 10
     #expect(truncate(temp.path, off_t(keep)) == 0)
     #expect(try log.entry(1).next == ["count": 1])
+    // Shorter than the start of line 3: the message gives the file's size, not where
+    // the read stopped.
+    #expect(truncate(temp.path, off_t(keep / 2)) == 0)
     let lineEnd = text.utf8.count - 1
     #expect(
       throws: LogError(
         kind: .cannotOpen, path: temp.path, line: 3,
         message:
-          "the file changed while open: line 3 should end at byte \(lineEnd), but the file now ends at byte \(keep)"
+          "the file changed while open: line 3 should end at byte \(lineEnd), but the file is now \(keep / 2) bytes long (truncated or rewritten); open it again"
       )
     ) { try log.entry(3) }
   }

@@ -308,7 +308,9 @@ public struct JSONParser {
       case UInt8(ascii: "\""):
         offset += 1
         guard let decoded = utf8.withUnsafeBufferPointer(Self.exactString) else {
-          offset = quote
+          // Escapes decode to valid UTF-8, so the first invalid byte is in the input.
+          let raw = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)])
+          offset = quote + 1 + invalidUTF8Offset(raw)
           throw error("invalid UTF-8 in a string")
         }
         return decoded

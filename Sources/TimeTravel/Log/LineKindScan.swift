@@ -109,8 +109,8 @@ public struct LogGap: Sendable, Equatable {
     let what = dropped == 1 ? "1 entry was" : "\(dropped) entries were"
     let place =
       beforeEntry == nil
-      ? "at the end of the log" : "before entry \(firstSeq + dropped)"
+      ? "at the end of the log" : "before entry \(firstSeq &+ dropped)"
     return
-      "\(what) dropped \(place) (seq \(firstSeq)…\(firstSeq + dropped - 1); the recorder's queue was full)"
+      "\(what) dropped \(place) (seq \(firstSeq)…\(firstSeq &+ dropped &- 1); the recorder's queue was full)"
   }
 }

@@ -71,9 +71,13 @@ public final class LogFile: Sendable {
 
   /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
   /// make it small so that lines straddle reads).
-  init(path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit) throws(LogError) {
+  init(
+    path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit,
+    lineLimit: Int = LogSource.lineLimit
+  ) throws(LogError) {
     self.path = path
-    source = try LogSource(path: path, chunkSize: chunkSize, pipeLimit: pipeLimit)
+    source = try LogSource(
+      path: path, chunkSize: chunkSize, pipeLimit: pipeLimit, lineLimit: lineLimit)
     lines = try LineIndex(source)
 
     var warnings: [LogWarning] = []
@@ -83,20 +87,21 @@ public final class LogFile: Sendable {
       header = LogHeader(first)
       if header != nil { firstEntry = 1 }
     }
-    var count = lines.count - firstEntry
+    // Blank lines at the very end (an editor's final newline, say) are not entries and
+    // not worth a word; blank lines anywhere else are errors.
+    var end = lines.count
+    while end > firstEntry, Self.isBlank(source, lines, end - 1) { end -= 1 }
+    var count = end - firstEntry
+    var tornWarning: (index: Int, line: Int, reason: String)?
     if count > 0 {
-      let last = lines.count - 1
+      let last = end - 1
       do {
         _ = try Self.parse(source, lines, last)
       } catch .syntax(let error) where error.isTruncated {
         // An app that died mid-write leaves a torn last record; everything
-        // before it is still good.
-        warnings.append(
-          LogWarning(
-            line: last + 1,
-            message:
-              "the last line is incomplete (\(error.message)); ignored it and read the \(count - 1) complete entries before it"
-          ))
+        // before it is still good. The warning is written once the entries are known.
+        tornWarning = (warnings.count, last + 1, error.message)
+        warnings.append(LogWarning(line: last + 1, message: ""))
         count -= 1
       } catch {
         // Reported with its line when the entry is read.
@@ -125,12 +130,18 @@ public final class LogFile: Sendable {
       case .gap:
         let value = try? Self.parse(source, lines, i)
         if let n = value?["dropped"]?.numberValue?.intValue,
-          let seq = value?["seq"]?.numberValue?.intValue
+          let seq = value?["seq"]?.numberValue?.intValue,
+          n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
         {
           openGaps.append(gaps.count)
           gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
         } else {
-          warnings.append(LogWarning(line: i + 1, message: "a gap record cannot be read"))
+          warnings.append(
+            LogWarning(
+              line: i + 1,
+              message:
+                "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
+            ))
         }
       case .pending:
         break
@@ -144,7 +155,8 @@ public final class LogFile: Sendable {
     for gap in gaps { warnings.append(LogWarning(line: gap.line, message: gap.message)) }
     self.header = header
     self.firstEntryLine = firstEntry
-    let needsIndex = !gaps.isEmpty || !scan.pendingLines.isEmpty
+    // Positions map straight to lines only when every line in range is an entry.
+    let needsIndex = entryLines.count != range.count
     self.entryLines = needsIndex ? entryLines : nil
     self.pendingEntry = scan.pending
     self.entryCount = needsIndex ? entryLines.count : max(0, count)
@@ -152,7 +164,25 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = hasPatches ? keyframes : nil
+    if let torn = tornWarning {
+      let entries =
+        self.entryCount == 1 ? "1 complete entry" : "\(self.entryCount) complete entries"
+      warnings[torn.index] = LogWarning(
+        line: torn.line,
+        message:
+          "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
+      )
+    }
     self.warnings = warnings
+  }
+
+  /// Whether line `i` is empty or only JSON whitespace (read only when short).
+  private static func isBlank(_ source: LogSource, _ lines: LineIndex, _ i: Int) -> Bool {
+    let length = lines.ends[i] - lines.starts[i]
+    guard length > 0 else { return true }
+    guard length <= 64, let bytes = try? source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+    else { return false }
+    return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
   // Entry lines are never parsed here: only the last pending line, if it ends the log.
@@ -300,6 +330,9 @@ public final class LogFile: Sendable {
     }
     guard let action = object["action"] else { throw invalid("the entry has no /action member") }
     if let patch = object["patch"], object["next"] == nil {
+      guard position > 1 else {
+        throw invalid("a compact entry (/patch) comes before any full entry to apply it to")
+      }
       let prior = try rebuiltNext(position - 1)
       let next = try apply(patch, to: prior, line: line)
       rebuilt.withLock { $0 = (position, next) }

@@ -20,6 +20,9 @@ final class LogSource: Sendable {
   /// The path as given, for errors.
   let path: String
 
+  /// The longest line ``bytes(_:line:)`` reads.
+  private let lineLimit: Int
+
   /// The bytes read at a time while indexing.
   let chunkSize: Int
 
@@ -30,11 +33,14 @@ final class LogSource: Sendable {
   ///     to cost nothing next to the scan, and the most of the file ever resident at
   ///     once). Tests make it small so that lines straddle chunks.
   ///   - pipeLimit: The most bytes read from a pipe (2 GB; tests make it small).
+  ///   - lineLimit: The longest line read (1 GB; tests make it small).
   /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
   ///   directory or a device, or a pipe longer than `pipeLimit`.
-  init(path: String, chunkSize: Int = 4 << 20, pipeLimit: Int = LogSource.pipeLimit)
-    throws(LogError)
-  {
+  init(
+    path: String, chunkSize: Int = 4 << 20, pipeLimit: Int = LogSource.pipeLimit,
+    lineLimit: Int = LogSource.lineLimit
+  ) throws(LogError) {
+    self.lineLimit = lineLimit
     precondition(chunkSize > 0)
     self.path = path
     self.chunkSize = chunkSize
@@ -67,6 +73,15 @@ final class LogSource: Sendable {
     }
   }
 
+  /// The longest line read (1 GB): a line is held in memory whole while it is parsed, so
+  /// a larger one (a corrupt file, a disk image) is an error, not memory exhaustion.
+  static let lineLimit = 1 << 30
+
+  /// `bytes` for messages: whole megabytes from 1 MB on, else bytes.
+  private static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+  }
+
   /// The most bytes read from a pipe, which has to be held in memory.
   static let pipeLimit = 2 << 30
 
@@ -86,7 +101,7 @@ final class LogSource: Sendable {
         throw LogError(
           kind: .cannotOpen, path: path,
           message:
-            "is a pipe of more than \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"); a pipe is held in memory, so save the log to a file and open that"
+            "is a pipe of more than \(size(limit)); a pipe is held in memory, so save the log to a file and open that"
         )
       }
       data.append(contentsOf: buffer[0..<n])
@@ -117,6 +132,13 @@ final class LogSource: Sendable {
     case .memory(let data):
       return data[range]
     case .file(let fd):
+      guard range.count <= lineLimit else {
+        throw LogError(
+          kind: .cannotOpen, path: path, line: line,
+          message:
+            "line \(line) is \(Self.size(range.count)) long, more than the \(Self.size(lineLimit)) replay reads as one line"
+        )
+      }
       var data = Data(count: range.count)
       var failure: Int32?
       let got = data.withUnsafeMutableBytes { buffer in
@@ -141,10 +163,12 @@ final class LogSource: Sendable {
           message: "cannot read line \(line) (\(String(cString: strerror(failure))))")
       }
       guard got == range.count else {
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : range.lowerBound + got
         throw LogError(
           kind: .cannotOpen, path: path, line: line,
           message:
-            "the file changed while open: line \(line) should end at byte \(range.upperBound), but the file now ends at byte \(range.lowerBound + got)"
+            "the file changed while open: line \(line) should end at byte \(range.upperBound), but the file is now \(size) bytes long (truncated or rewritten); open it again"
         )
       }
       return data

@@ -45,12 +45,10 @@ extension LogSummary {
         throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
       }
       let seq = entry.seq ?? position
-      if let previous {
-        if seq != previous.seq + 1 {
-          warnings.append(
-            LogWarning(
-              line: lineNumber,
-              message: "seq \(seq) follows seq \(previous.seq); expected \(previous.seq + 1)"))
+      // After a gap record the chain restarts: neither seq nor prior follows on.
+      if let previous, log.gap(beforeEntry: position) == nil {
+        if let warning = Self.seqWarning(seq, after: previous.seq, line: lineNumber) {
+          warnings.append(warning)
         }
         if let first = Self.chainBreak(
           previous.line, previous.next, line, entry.prior)

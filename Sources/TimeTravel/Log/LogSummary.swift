@@ -37,12 +37,8 @@ public struct LogSummary: Sendable, Equatable {
       let entry = try log.entry(position)
       defer { previous = entry }
       if let previous, log.gap(beforeEntry: position) == nil {
-        if entry.seq != previous.seq + 1 {
-          warnings.append(
-            LogWarning(
-              line: entry.line,
-              message: "seq \(entry.seq) follows seq \(previous.seq); expected \(previous.seq + 1)")
-          )
+        if let warning = Self.seqWarning(entry.seq, after: previous.seq, line: entry.line) {
+          warnings.append(warning)
         }
         if entry.prior != previous.next {
           let first =
@@ -92,5 +88,20 @@ public struct LogSummary: Sendable, Equatable {
       && lhs.actionCounts.map(\.name) == rhs.actionCounts.map(\.name)
       && lhs.actionCounts.map(\.count) == rhs.actionCounts.map(\.count)
       && lhs.warnings == rhs.warnings
+  }
+}
+
+extension LogSummary {
+  /// The warning for `seq` following `previous` when it is not `previous + 1`, or `nil`.
+  /// Log values are untrusted: `previous` may be `Int.max`, after which no `seq` fits.
+  static func seqWarning(_ seq: Int, after previous: Int, line: Int) -> LogWarning? {
+    let (expected, overflow) = previous.addingReportingOverflow(1)
+    if overflow {
+      return LogWarning(
+        line: line, message: "seq \(seq) follows seq \(previous), the largest seq there can be")
+    }
+    guard seq != expected else { return nil }
+    return LogWarning(
+      line: line, message: "seq \(seq) follows seq \(previous); expected \(expected)")
   }
 }
