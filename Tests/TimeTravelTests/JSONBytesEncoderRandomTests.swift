@@ -160,7 +160,7 @@ struct RandomValueGenerator {
 
   mutating func double() -> Double {
     let special: [Double] = [
-      0, -0.0, 1, -1, 0.1, 1e20, 1e-7, 123.456, 9_007_199_254_740_993, 1e300,
+      0, -0.0, 1, -1, 0.1, 1e20, 1e-7, 123.456, 9_007_199_254_740_992, 1e300,
     ]
     if chance(50) { return special[int(special.count)] }
     let value = Double(bitPattern: generator.next())

@@ -6,7 +6,8 @@ import Foundation
 /// A line's range excludes its `\n` and a `\r` before it (JSON Lines tolerates
 /// `\r\n`). A final line without `\n` is kept, and flagged by
 /// ``lastLineIsUnterminated``. Complexity: O(n) bytes at memchr speed, reading the
-/// input in chunks (see ``LogSource/forEachChunk(_:)``); 17 bytes of memory per line.
+/// input in chunks (see ``LogSource/forEachChunk(_:)``); 17 bytes per line kept, up to
+/// about twice that while its arrays grow.
 struct LineIndex: Sendable {
   /// Start offset of each line.
   private(set) var starts: [Int] = []

@@ -7,8 +7,9 @@ import Synchronization
 /// see ``LineIndex``); it parses only the first line (to detect a header) and the
 /// last (to detect a torn record). Entries are read back with `pread(2)` and parsed
 /// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
-/// process's memory does not grow with the log's size (about 17 bytes per line for
-/// the index). Input that cannot be read twice (a pipe) is held in memory.
+/// process's memory grows with the number of lines (the index keeps 17 bytes per
+/// line), not with their bytes. Input that cannot be read twice (a pipe) is held in
+/// memory.
 ///
 /// Accepted input (see `docs/log-format.md`):
 /// - an optional header line (``LogHeader``);
