@@ -14,7 +14,11 @@ public enum ReplayCommand {
   /// and from the shell.
   /// - Returns: The exit code (see ``ExitCode``).
   public static func run(_ arguments: [String], io: some ReplayIO) -> Int32 {
-    WorkThread.run { runHere(arguments, io: io) }
+    // Task-local values do not follow a new thread: carry the registry over.
+    let reducers = ReducerRegistry.current
+    return WorkThread.run {
+      ReducerRegistry.$current.withValue(reducers) { runHere(arguments, io: io) }
+    }
   }
 
   /// ``run(_:io:)`` on the calling thread.
