@@ -8,8 +8,21 @@ public enum ReplayCommand {
   public static let version = "0.1.0"
 
   /// Runs `replay` with `arguments` (without the program name).
+  ///
+  /// The work runs on a thread with a 1 GB stack (see ``WorkThread``) while
+  /// the caller waits, so deeply nested values evaluate the same in-process
+  /// and from the shell.
   /// - Returns: The exit code (see ``ExitCode``).
   public static func run(_ arguments: [String], io: some ReplayIO) -> Int32 {
+    // Task-local values do not follow a new thread: carry the registry over.
+    let reducers = ReducerRegistry.current
+    return WorkThread.run {
+      ReducerRegistry.$current.withValue(reducers) { runHere(arguments, io: io) }
+    }
+  }
+
+  /// ``run(_:io:)`` on the calling thread.
+  private static func runHere(_ arguments: [String], io: some ReplayIO) -> Int32 {
     let options: Options
     do {
       options = try Options.parse(arguments)

@@ -13,6 +13,20 @@ struct StopSignal: Error {
   let token: Int
 }
 
+/// Evaluation nested deeper than the evaluator allows. Not a
+/// ``JQRuntimeError``, so `try`, `?` and `//` cannot swallow it (which would
+/// silently cut outputs short); ``JQFilter`` reports it as one.
+struct NestingLimitError: Error, CustomStringConvertible {
+  /// The nesting reached when evaluation stopped.
+  let depth: Int
+
+  /// The message users see, e.g. `the expression nests deeper than 100000 levels (…)`.
+  var description: String {
+    "the expression nests deeper than \(depth) evaluation levels (a recursive function such as"
+      + " walk, recurse or tostream on a deeply nested value, or a long repeat?)"
+  }
+}
+
 /// Wraps an error raised downstream of a `try` body, so the `try` lets it
 /// through instead of catching it (jq catches only the body's own errors).
 struct DownstreamError: Error {
@@ -27,6 +41,24 @@ struct DownstreamError: Error {
 final class Evaluator {
   private var nextToken = 0
 
+  /// The deepest nesting of ``eval(_:_:_:_:_:)`` calls allowed, whatever the
+  /// stack. `walk` nests 16 calls per level of its input, `recurse(f)` 8,
+  /// `tostream` 6 and `repeat` 5 per output. The CLI's 1 GB thread holds
+  /// this many in either build (debug frames are about 6 KB a call, release
+  /// about 0.7 KB), so there the limit is the same on every run.
+  #if DEBUG
+    static let maximumDepth = 100_000
+  #else
+    static let maximumDepth = 1_000_000
+  #endif
+
+  /// Current nesting of `eval` calls.
+  private var depth = 0
+
+  /// Below this address evaluation stops with ``NestingLimitError``: the
+  /// check that protects threads with small stacks (test runners, apps).
+  private let stackFloor = ThreadStack.floor()
+
   func freshToken() -> Int {
     nextToken += 1
     return nextToken
@@ -39,6 +71,13 @@ final class Evaluator {
   dynamic func eval(
     _ node: Node, _ input: JSONValue, _ path: Path?, _ env: Environment, _ emit: Emit
   ) throws {
+    // Recursive functions (`walk`, `recurse`, `tostream`, `repeat`) nest one
+    // `eval` per step; stop before the stack runs out.
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Self.maximumDepth || ThreadStack.currentAddress() < stackFloor {
+      throw NestingLimitError(depth: depth - 1)
+    }
     switch node {
     case .identity:
       try emit(input, path)

@@ -84,12 +84,14 @@ public struct JQFilter: Sendable {
     }
     do {
       try Evaluator().eval(program, input, nil, env) { v, _ in emit(v) }
-    } catch let error as JQRuntimeError {
-      throw error
-    } catch let error as DownstreamError {
-      throw (error.inner as? JQRuntimeError) ?? JQRuntimeError(message: "\(error.inner)")
     } catch {
-      throw JQRuntimeError(message: "break")
+      var inner: any Error = error
+      while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
+      switch inner {
+      case let error as JQRuntimeError: throw error
+      case let error as NestingLimitError: throw JQRuntimeError(message: error.description)
+      default: throw JQRuntimeError(message: error is DownstreamError ? "\(inner)" : "break")
+      }
     }
   }
 }
