@@ -35,7 +35,7 @@ let package = Package(
     // Performance figures beside their peers (jq, Python, Foundation):
     // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
     // the tests, which never assert wall-clock times.
-    .executableTarget(name: "replay-bench", dependencies: ["TimeTravel"]),
+    .executableTarget(name: "replay-bench", dependencies: ["TimeTravel", "TodoReducer"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [

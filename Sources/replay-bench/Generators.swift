@@ -1,4 +1,5 @@
 import Foundation
+import TodoReducer
 
 /// Deterministic inputs, written as JSON text directly (the generator must not
 /// depend on the code it measures).

@@ -1,24 +1,5 @@
 import Foundation
 
-/// A deterministic generator (SplitMix64), so every run benchmarks the same
-/// inputs.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// Monotonic time in seconds.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 

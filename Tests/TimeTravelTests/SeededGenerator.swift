@@ -1,18 +1,5 @@
-/// SplitMix64: a tiny seedable generator, so generated test data is the same
-/// on every run and platform (the standard library's generator is neither).
-struct SeededGenerator {
-  private var state: UInt64
+import TodoReducer
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A value in `0..<bound` (plain modulo; 0 when `bound` ≤ 1).
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-}
+/// The tests' seeded generator: the package's one SplitMix64, so generated test data is
+/// the same on every run and platform.
+typealias SeededGenerator = SplitMix64
