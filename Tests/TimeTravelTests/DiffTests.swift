@@ -102,14 +102,16 @@ import Testing
       DiffTextRenderer().renderLines(changes) == ["~ /n: 9007199254740993 → 9007199254740992"])
   }
 
+  /// `value` inside `depth` one-element arrays.
+  static func nested(_ value: JSONValue, depth: Int) -> JSONValue {
+    var result = value
+    for _ in 0..<depth { result = .array([result]) }
+    return result
+  }
+
   @Test func hundredThousandDeep() throws {
     let depth = 100_000
-    var old: JSONValue = 1
-    var new: JSONValue = 2
-    for _ in 0..<depth {
-      old = .array([old])
-      new = .array([new])
-    }
+    let (old, new) = (Self.nested(1, depth: depth), Self.nested(2, depth: depth))
     let changes = JSONDiff.changes(from: old, to: new)
     #expect(changes.count == 1)
     #expect(changes.first?.path.tokens == Array(repeating: "0", count: depth))
@@ -122,12 +124,7 @@ import Testing
   /// depth (uncapped, 100,000 levels printed 10^10 spaces and ran out of memory).
   @Test func deepChangesRenderStructurallyWithCappedIndentation() throws {
     let depth = 2_000
-    var old: JSONValue = 1
-    var new: JSONValue = 2
-    for _ in 0..<depth {
-      old = .array([old])
-      new = .array([new])
-    }
+    let (old, new) = (Self.nested(1, depth: depth), Self.nested(2, depth: depth))
     let changes = JSONDiff.changes(from: old, to: new)
     let lines = DiffTextRenderer().renderStructural(old: old, new: new, changes: changes)
       .split(separator: "\n")
