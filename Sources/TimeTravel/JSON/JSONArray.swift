@@ -6,6 +6,9 @@
 public struct JSONArray: Sendable {
   @usableFromInline var storage: JSONContainerStorage
 
+  /// A value over `storage`, shared.
+  init(storage: JSONContainerStorage) { self.storage = storage }
+
   /// An empty array.
   public init() { storage = JSONContainerStorage(keys: nil, values: []) }
 

@@ -6,6 +6,9 @@
 public struct JSONObject: Sendable {
   @usableFromInline var storage: JSONContainerStorage
 
+  /// A value over `storage`, shared.
+  init(storage: JSONContainerStorage) { self.storage = storage }
+
   /// An empty object.
   public init() { storage = JSONContainerStorage(keys: [], values: []) }
 

@@ -11,9 +11,9 @@ import Foundation
 ///
 /// Errors name the line and column. Complexity: O(n) in the input's bytes.
 public struct JSONParser {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The current byte offset; after ``parseNext()`` it is just past the value.
-  public private(set) var offset: Int = 0
+  public internal(set) var offset: Int = 0
 
   /// A parser over `bytes`, which must stay valid while it is used.
   public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -44,8 +44,27 @@ public struct JSONParser {
   }
 
   /// Parses the UTF-8 `bytes`, which must hold exactly one JSON value.
+  ///
+  /// The whole input is checked before this returns, but containers of 512 bytes or
+  /// more are built on first access, one level at a time: reading a few fields of a
+  /// large document costs a fraction of building all of it (see `JSONLazyDocument`).
+  /// Such a value keeps a copy of `bytes` while it lives. Reading it from several
+  /// threads at once is safe.
   /// - Throws: ``JSONParseError`` naming the line and column of the problem.
+  /// - Complexity: O(n) in the bytes to check them; building a container is O(its
+  ///   size, less its large children), once.
   public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    if bytes.count >= JSONLazyDocument.minimumLazyBytes,
+      let value = JSONLazyDocument.value(parsing: bytes)
+    {
+      return value
+    }
+    return try parse(eagerly: bytes)
+  }
+
+  /// Parses `bytes`, building every container now.
+  /// - Throws: ``JSONParseError`` naming the line and column of the problem.
+  static func parse(eagerly bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     parser.skipWhitespace()
     guard !parser.isAtEnd else { throw parser.error("expected a JSON value", truncated: true) }
@@ -68,20 +87,24 @@ public struct JSONParser {
   /// does.
   /// - Throws: ``JSONParseError``.
   public mutating func parseNext() throws(JSONParseError) -> JSONValue {
+    var scratch = ParseScratch()
+    skipWhitespace()
+    return try parseValue(&scratch)
+  }
+
+  /// Parses the value at ``offset`` (no leading whitespace), leaving ``offset`` just
+  /// past it. `scratch` is left as it was found when the parse succeeds.
+  mutating func parseValue(_ scratch: inout ParseScratch) throws(JSONParseError) -> JSONValue {
     // Open containers' elements and keys wait on two shared stacks and are moved into
     // an exactly sized array when the container closes: one allocation per array, no
     // regrowth, no copies.
-    var values = MoveStack<JSONValue>()
-    var keys = MoveStack<String>()
-    var frames: [Frame] = []
-    var shapes = KeyShapes()
-    let keyCache = KeyCache()
-    skipWhitespace()
+    let frameBase = scratch.frames.count
     nextValue: while true {
       // Parse one value start.
       guard offset < bytes.count else {
         throw error(
-          frames.isEmpty ? "expected a JSON value" : "unexpected end of input", truncated: true)
+          scratch.frames.count == frameBase ? "expected a JSON value" : "unexpected end of input",
+          truncated: true)
       }
       var value: JSONValue
       switch bytes[offset] {
@@ -92,8 +115,9 @@ public struct JSONParser {
           offset += 1
           value = .object(JSONObject())
         } else {
-          frames.append(Frame(isObject: true, start: values.count, keyStart: keys.count))
-          keys.push(try parseKey(keyCache))
+          scratch.frames.append(
+            Frame(isObject: true, start: scratch.values.count, keyStart: scratch.keys.count))
+          scratch.keys.push(try parseKey(scratch.keyCache))
           continue
         }
       case UInt8(ascii: "["):
@@ -103,7 +127,8 @@ public struct JSONParser {
           offset += 1
           value = .array(JSONArray())
         } else {
-          frames.append(Frame(isObject: false, start: values.count, keyStart: keys.count))
+          scratch.frames.append(
+            Frame(isObject: false, start: scratch.values.count, keyStart: scratch.keys.count))
           continue
         }
       case UInt8(ascii: "\""): value = .string(try parseString())
@@ -117,21 +142,24 @@ public struct JSONParser {
       }
       // Attach the completed value to its parent, closing parents as needed.
       while true {
-        guard let frame = frames.last else { return value }
-        values.push(consume value)
+        guard scratch.frames.count > frameBase, let frame = scratch.frames.last else {
+          return value
+        }
+        scratch.values.push(consume value)
         skipWhitespace()
         if frame.isObject {
           switch peek {
           case UInt8(ascii: ","):
             offset += 1
             skipWhitespace()
-            keys.push(try parseKey(keyCache))
+            scratch.keys.push(try parseKey(scratch.keyCache))
             continue nextValue
           case UInt8(ascii: "}"):
             offset += 1
-            frames.removeLast()
-            let elements = values.popArray(from: frame.start)
-            value = .object(shapes.object(keys: &keys, from: frame.keyStart, values: elements))
+            scratch.frames.removeLast()
+            let elements = scratch.values.popArray(from: frame.start)
+            value = .object(
+              scratch.shapes.object(keys: &scratch.keys, from: frame.keyStart, values: elements))
             continue
           case nil: throw error("unexpected end of input in an object", truncated: true)
           default:
@@ -146,8 +174,8 @@ public struct JSONParser {
             continue nextValue
           case UInt8(ascii: "]"):
             offset += 1
-            frames.removeLast()
-            value = .array(JSONArray(elements: values.popArray(from: frame.start)))
+            scratch.frames.removeLast()
+            value = .array(JSONArray(elements: scratch.values.popArray(from: frame.start)))
             continue
           case nil: throw error("unexpected end of input in an array", truncated: true)
           default:
@@ -160,13 +188,13 @@ public struct JSONParser {
   }
 
   /// An open container: where its elements (and keys) start on the shared stacks.
-  private struct Frame {
+  struct Frame {
     var isObject: Bool
     var start: Int
     var keyStart: Int
   }
 
-  private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+  var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
   /// Skips JSON whitespace (space, tab, line feed, carriage return).
   public mutating func skipWhitespace() {
@@ -179,7 +207,7 @@ public struct JSONParser {
   }
 
   /// Parses `"key"` followed by `:`, leaving the offset after the colon.
-  private mutating func parseKey(_ cache: borrowing KeyCache) throws(JSONParseError) -> String {
+  mutating func parseKey(_ cache: borrowing KeyCache) throws(JSONParseError) -> String {
     guard let byte = peek else {
       throw error("unexpected end of input in an object", truncated: true)
     }

@@ -30,7 +30,7 @@ public enum JSONValidator {
   ///   bytes, so messages and columns are the parser's, exactly.
   public static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
     if isValid(bytes) { return }
-    _ = try JSONParser.parse(bytes: bytes)
+    _ = try JSONParser.parse(eagerly: bytes)
   }
 
   /// The offset just past the JSON value that starts at `start` (after
@@ -72,12 +72,22 @@ public enum JSONValidator {
     /// Skips one value at `offset` (no leading whitespace). `false` when it is
     /// not valid; `offset` is then unspecified.
     mutating func skipValue() -> Bool {
+      var none = NoContainerObserver()
+      return skipValue(observing: &none)
+    }
+
+    /// ``skipValue()``, telling `observer` where each non-empty container opens and
+    /// closes (specialized per observer, so the plain scan pays nothing for it).
+    mutating func skipValue<Observer: ContainerObserver>(observing observer: inout Observer)
+      -> Bool
+    {
       var nesting = NestingStack()
       while true {
         // A value starts here.
         guard offset < end else { return false }
         switch base[offset] {
         case UInt8(ascii: "{"):
+          let open = offset
           offset += 1
           skipWhitespace()
           guard offset < end else { return false }
@@ -86,9 +96,11 @@ public enum JSONValidator {
           } else {
             guard skipKeyAndColon() else { return false }
             nesting.push(isObject: true)
+            observer.opened(at: open)
             continue
           }
         case UInt8(ascii: "["):
+          let open = offset
           offset += 1
           skipWhitespace()
           guard offset < end else { return false }
@@ -96,6 +108,7 @@ public enum JSONValidator {
             offset += 1
           } else {
             nesting.push(isObject: false)
+            observer.opened(at: open)
             continue
           }
         case UInt8(ascii: "\""):
@@ -131,6 +144,7 @@ public enum JSONValidator {
           guard byte == (nesting.topIsObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
             return false
           }
+          observer.closed(at: offset - 1)
           nesting.pop()
         }
       }
@@ -292,6 +306,18 @@ public enum JSONValidator {
       }
       return true
     }
+  }
+
+  /// Told where each non-empty container of a scanned value opens and closes (byte
+  /// offsets of its brackets), in document order.
+  protocol ContainerObserver {
+    mutating func opened(at offset: Int)
+    mutating func closed(at offset: Int)
+  }
+
+  struct NoContainerObserver: ContainerObserver {
+    @inline(__always) func opened(at offset: Int) {}
+    @inline(__always) func closed(at offset: Int) {}
   }
 
   /// Which open containers are objects, one bit per level.

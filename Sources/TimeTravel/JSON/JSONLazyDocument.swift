@@ -1,0 +1,143 @@
+import Synchronization
+
+/// The bytes of one parsed document whose large containers are built when first read.
+///
+/// A command reads a few fields of an entry: a predicate's path, one of its two states.
+/// Building every container of a 20 KB entry costs hundreds of allocations, most of
+/// them for parts no one reads. So ``JSONParser/parse(bytes:)-(UnsafeBufferPointer<UInt8>)``
+/// checks the whole document with the validating scan (about 1 GB/s), which also
+/// records where each container of at least ``minimumLazyBytes`` opens and closes. Such
+/// a container is built one level at a time, on first access; smaller ones are built
+/// with their parent, in full. Errors are all found by the scan, so building never fails.
+///
+/// The document's bytes and index stay alive as long as any value built from it
+/// (about 1.1× the line's size), whether or not its containers have been built.
+final class JSONLazyDocument: @unchecked Sendable {
+  // Sendable: `bytes` and `containers` are never written after `init`; `scratch` is
+  // behind a lock.
+
+  /// Containers smaller than this many bytes, brackets included, are built with their
+  /// parent: a to-do or a small object costs less to build than to defer.
+  static let minimumLazyBytes = 512
+
+  /// The document, copied: the caller's buffer lives only as long as the parse.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Each large container as `start << 32 | end` (offsets of its two brackets), sorted.
+  private let containers: [UInt64]
+  /// Working memory for building containers. The lock also makes building one at a
+  /// time per document, so two threads reading the same container build it once.
+  let scratch = Mutex(ParseScratch())
+
+  private init(copying source: UnsafeBufferPointer<UInt8>, containers: [UInt64]) {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count)
+    _ = copy.initialize(from: source)
+    bytes = UnsafeBufferPointer(copy)
+    self.containers = containers
+  }
+
+  deinit { UnsafeMutableBufferPointer(mutating: bytes).deallocate() }
+
+  /// The offset of the closing bracket of the large container whose opening bracket
+  /// is at `start`, or `nil` when no large container opens there. O(log n).
+  func end(ofContainerAt start: Int) -> Int? {
+    let key = UInt64(start) << 32
+    var low = 0
+    var high = containers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if containers[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < containers.count, containers[low] >> 32 == UInt64(start) else { return nil }
+    return Int(truncatingIfNeeded: containers[low] & 0xFFFF_FFFF)
+  }
+
+  /// The value of `bytes` with its large containers left to be built, or `nil` when
+  /// the bytes are not exactly one valid JSON value, are too large to index (4 GB), or
+  /// hold no large container at the top (the caller then parses them eagerly).
+  static func value(parsing bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    guard let base = bytes.baseAddress, bytes.count < 1 << 32 else { return nil }
+    var scanner = JSONValidator.Scanner(base: base, end: bytes.count)
+    var indexer = Indexer()
+    scanner.skipWhitespace()
+    let start = scanner.offset
+    guard scanner.skipValue(observing: &indexer) else { return nil }
+    scanner.skipWhitespace()
+    guard scanner.offset == bytes.count else { return nil }
+    // The top container closes last.
+    guard let top = indexer.large.last, top >> 32 == UInt64(start) else { return nil }
+    indexer.large.sort()
+    let document = JSONLazyDocument(copying: bytes, containers: indexer.large)
+    // Empty containers are not reported to the indexer: one level more than it saw.
+    return document.value(at: start, depth: indexer.deepest + 1)
+  }
+
+  /// The large container whose opening bracket is at `start`, not yet built. `depth`
+  /// is at least the nesting depth of its tree.
+  func value(at start: Int, depth: Int) -> JSONValue {
+    let isObject = bytes[start] == UInt8(ascii: "{")
+    let storage = JSONContainerStorage(lazyIn: self, at: start, isObject: isObject, depth: depth)
+    return isObject ? .object(JSONObject(storage: storage)) : .array(JSONArray(storage: storage))
+  }
+
+  /// Records the large containers a scan passes, as they close.
+  private struct Indexer: JSONValidator.ContainerObserver {
+    var open: [Int] = []
+    var large: [UInt64] = []
+    var deepest = 0
+
+    mutating func opened(at offset: Int) {
+      open.append(offset)
+      if open.count > deepest { deepest = open.count }
+    }
+
+    mutating func closed(at offset: Int) {
+      let start = open.removeLast()
+      if offset - start + 1 >= JSONLazyDocument.minimumLazyBytes {
+        large.append(UInt64(start) << 32 | UInt64(offset))
+      }
+    }
+  }
+}
+
+extension JSONParser {
+  /// The container whose opening bracket is at ``offset``, in `document`: its members
+  /// built, its large child containers left to be built on first access (each with
+  /// the nesting bound `childDepth`).
+  mutating func parseMembers(
+    in document: JSONLazyDocument, scratch: inout ParseScratch, childDepth: Int
+  ) throws(JSONParseError) -> JSONValue {
+    let isObject = bytes[offset] == UInt8(ascii: "{")
+    let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    let valueStart = scratch.values.count
+    let keyStart = scratch.keys.count
+    offset += 1
+    skipWhitespace()
+    if peek != closing {
+      while true {
+        if isObject { scratch.keys.push(try parseKey(scratch.keyCache)) }
+        let byte = peek
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+          let end = document.end(ofContainerAt: offset)
+        {
+          scratch.values.push(document.value(at: offset, depth: childDepth))
+          offset = end + 1
+        } else {
+          scratch.values.push(try parseValue(&scratch))
+        }
+        skipWhitespace()
+        guard peek == UInt8(ascii: ",") else { break }
+        offset += 1
+        skipWhitespace()
+      }
+    }
+    guard peek == closing else {
+      throw error(
+        "expected ',' or '\(Character(Unicode.Scalar(closing)))', found \(describeByte(at: offset))"
+      )
+    }
+    offset += 1
+    let elements = scratch.values.popArray(from: valueStart)
+    guard isObject else { return .array(JSONArray(elements: elements)) }
+    return .object(scratch.shapes.object(keys: &scratch.keys, from: keyStart, values: elements))
+  }
+}
