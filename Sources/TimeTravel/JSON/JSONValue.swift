@@ -2,7 +2,10 @@
 /// text, `null` as distinct from a missing key, and the order of object keys.
 ///
 /// `JSONValue` is the model the command line works on, whatever app or
-/// language wrote a log. Containers are copy-on-write.
+/// language wrote a log. Containers are copy-on-write. A value parsed from a
+/// large document builds its containers of 512 bytes or more when they are
+/// first read (see ``JSONParser/parse(bytes:)-(UnsafeBufferPointer<UInt8>)``);
+/// that is invisible to callers, and safe from several threads at once.
 ///
 /// Depth is limited only by memory: parsing, printing, comparing, hashing and
 /// releasing a value never recurse on its nesting depth (a 100,000-deep array
