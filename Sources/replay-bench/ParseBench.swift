@@ -100,6 +100,12 @@ enum ParseBench {
         _ = try! parser.parseNext()
       }
     }
+    let eagerWalkTime = medianSeconds(runs: runs) {
+      eachLine { line in
+        var parser = JSONParser(bytes: line)
+        buildAll(try! parser.parseNext())
+      }
+    }
 
     var pythonSeconds: Double?
     if let python {
@@ -136,6 +142,7 @@ enum ParseBench {
     row("  … then read `.next.todos | length`", fieldTime)
     row("  … then build every container (all json.loads does)", builtTime)
     row("JSONParser.parseNext → JSONValue (all built during the parse)", eagerTime)
+    row("  … then the same walk over every container", eagerWalkTime)
     if let pythonSeconds {
       table.add(
         "Python json.loads per line (timed in Python)", ours: "",
