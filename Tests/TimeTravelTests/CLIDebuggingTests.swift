@@ -301,6 +301,16 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(out == "100000000000000000001\n-0\n")
     #expect(err == "replay: error (at input 2): Cannot index number with \"n\"\n")
   }
+
+  @Test func evalRefusesLiteralsRunTogetherAsJqDoes() {
+    let (code, out, err) = replay("--eval", ".", stdin: "1 [2]3\n4true")
+    #expect(code == ExitCode.unreadableLog)
+    #expect(out == "1\n[2]\n3\n")
+    #expect(
+      err
+        == "replay: stdin: line 2, column 2: unexpected 't' after '4'; separate values with whitespace\n"
+    )
+  }
 }
 
 @Suite struct CLIStepTests {

@@ -169,6 +169,40 @@ import Testing
     #expect(values == [1, [2], ["a": 3], "x"])
   }
 
+  /// jq reads `1true` as one invalid token; values that abut at a delimiter are fine.
+  @Test func aStreamsNumbersAndLiteralsEndAtADelimiter() throws {
+    func stream(_ text: String) throws(JSONParseError) -> [JSONValue] {
+      let bytes = Array(text.utf8)
+      let result: Result<[JSONValue], JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(JSONParseError) in
+          var parser = JSONParser(bytes: buffer)
+          var values: [JSONValue] = []
+          while !parser.isAtEnd { values.append(try parser.parseNext()) }
+          return values
+        }
+      }
+      return try result.get()
+    }
+    #expect(
+      try stream(#"1"a" 1[2] true{} null"x" "a"1 [1]true"#) == [
+        1, "a", 1, [2], true, [:], nil, "x", "a", 1, [1], true,
+      ])
+    for (text, message, column) in [
+      ("truefalse", "unexpected 'f' after 'true'; separate values with whitespace", 5),
+      ("1true", "unexpected 't' after '1'; separate values with whitespace", 2),
+      ("[] -0null", "unexpected 'n' after '-0'; separate values with whitespace", 6),
+      ("null\u{01}", "unexpected byte 0x01 after 'null'; separate values with whitespace", 5),
+    ] {
+      let result = Result { () throws(JSONParseError) in try stream(text) }
+      guard case .failure(let error) = result else {
+        Issue.record("\(text) parsed")
+        continue
+      }
+      #expect(error.message == message)
+      #expect(error.column == column)
+    }
+  }
+
   @Test func prettyPrintsLikeJq() throws {
     let value = try JSONParser.parse(#"{"a":[1,{"b":null}],"c":{},"d":[]}"#)
     #expect(

@@ -86,10 +86,34 @@ public struct JSONParser {
   /// past it; call repeatedly to read a stream of concatenated values, as jq
   /// does.
   /// - Throws: ``JSONParseError``.
+  ///
+  /// As in jq, a number, `true`, `false` or `null` must end at whitespace or a
+  /// delimiter (`[]{},:"`): `1true` is one invalid token, not `1` then `true`.
   public mutating func parseNext() throws(JSONParseError) -> JSONValue {
     var scratch = ParseScratch()
     skipWhitespace()
-    return try parseValue(&scratch)
+    let value = try parseValue(&scratch)
+    switch value {
+    case .number, .bool, .null:
+      if let next = peek, !Self.endsToken(next) {
+        throw error(
+          "unexpected \(describeByte(at: offset)) after '\(JSONPrinter.compact.print(value))'; "
+            + "separate values with whitespace")
+      }
+    default: break
+    }
+    return value
+  }
+
+  /// Whether `byte` ends a bare token (number or literal) in a stream of values.
+  private static func endsToken(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x09, 0x0A, 0x0D: true
+    case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+      UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""):
+      true
+    default: false
+    }
   }
 
   /// Parses the value at ``offset`` (no leading whitespace), leaving ``offset`` just
