@@ -154,4 +154,60 @@ import Testing
     #expect(ReplayCommand.run(["/tmp/evil\u{1B}[31m.jsonl"], io: missing) == 3)
     #expect(missing.stderr == #"replay: /tmp/evil\u001b[31m.jsonl: no such file"# + "\n")
   }
+
+  /// A UTF-8 byte order mark is skipped, as jq skips it, whatever size the reads are.
+  @Test(arguments: [1, 2, 3, 4, 4 << 20])
+  func aByteOrderMarkIsSkipped(chunkSize: Int) throws {
+    let text = Self.entry1 + "\n" + #"{"seq":2,"action":1,"prior":1,"next":2}"# + "\n"
+    let temp = try TempLog(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+    let log = try LogFile(path: temp.path, chunkSize: chunkSize)
+    #expect(log.entryCount == 2)
+    #expect(log.warnings == [])
+    #expect(try log.entry(1).seq == 1)
+    #expect(try log.entry(1).next == 1)
+    let (code, out, err) = replay(temp.path, arguments: ["--show", "1"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out == "entry 1 (<number>)\naction: 1\nstate after it:\n1\n")
+  }
+
+  /// Compressed and UTF-16 files are named for what they are, not reported as bad JSON.
+  @Test(
+    arguments: [
+      (
+        [0x1F, 0x8B, 0x08, 0x00],
+        "is gzip-compressed (decompress it first: gunzip -c LOG | replay /dev/stdin)"
+      ),
+      (
+        [0x28, 0xB5, 0x2F, 0xFD],
+        "is zstd-compressed (decompress it first: zstd -dc LOG | replay /dev/stdin)"
+      ),
+      (
+        [0xFD, 0x37, 0x7A, 0x58, 0x5A],
+        "is xz-compressed (decompress it first: xz -dc LOG | replay /dev/stdin)"
+      ),
+      (
+        [0x42, 0x5A, 0x68, 0x39],
+        "is bzip2-compressed (decompress it first: bzip2 -dc LOG | replay /dev/stdin)"
+      ),
+      ([0x50, 0x4B, 0x03, 0x04], "is a zip archive (extract the log from it first)"),
+      (
+        [0xFF, 0xFE, 0x7B, 0x00], "is UTF-16 text (convert it first: iconv -f UTF-16 -t UTF-8 LOG)"
+      ),
+    ] as [([UInt8], String)])
+  func foreignFormatsAreNamed(opening: [UInt8], reason: String) throws {
+    let temp = try TempLog(bytes: opening + Array(repeating: 0x41, count: 40))
+    let (code, out, err) = replay(temp.path, arguments: [])
+    #expect(code == ExitCode.unreadableLog)
+    #expect(out == "")
+    #expect(err == "replay: \(temp.path): \(reason); a log is UTF-8 JSON Lines text\n")
+  }
+
+  /// Input shorter than a signature is read as usual.
+  @Test func aTinyLogIsNotMistakenForAForeignFormat() throws {
+    let temp = try TempLog(bytes: [0x1F])
+    let (code, _, err) = replay(temp.path, arguments: [])
+    #expect(code == ExitCode.unreadableLog)
+    #expect(err.contains("not valid JSON"))
+  }
 }

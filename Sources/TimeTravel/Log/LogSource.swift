@@ -121,6 +121,19 @@ final class LogSource: Sendable {
     }
   }
 
+  /// Up to `count` bytes from the start of the input: fewer when it is shorter, none
+  /// when it cannot be read (reading it for real then reports why).
+  func opening(_ count: Int) -> [UInt8] {
+    switch storage {
+    case .memory(let data):
+      return Array(data.prefix(count))
+    case .file(let fd):
+      var buffer = [UInt8](repeating: 0, count: count)
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, 0) }
+      return n > 0 ? Array(buffer[..<n]) : []
+    }
+  }
+
   /// The bytes at `range`, read now.
   /// - Throws: ``LogError`` `.cannotOpen` naming `line` when reading fails, or when the
   ///   file became shorter than `range` since it was indexed (it was truncated or
