@@ -11,7 +11,9 @@ enum EvalMode {
       io.errText("replay: syntax error at \(error.description)\n\(error.caretLine)\n")
       return ExitCode.usage
     }
-    let input = io.readAll()
+    var input = io.readAll()
+    // A UTF-8 byte order mark is skipped, as jq skips it.
+    if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     var code = ExitCode.success
     input.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(bytes: buffer)

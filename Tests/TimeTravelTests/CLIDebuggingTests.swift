@@ -302,6 +302,13 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(err == "replay: error (at input 2): Cannot index number with \"n\"\n")
   }
 
+  @Test func evalSkipsAByteOrderMarkAsJqDoes() {
+    let (code, out, err) = replay("--eval", ".a", stdin: "\u{FEFF}{\"a\":1} 2")
+    #expect(code == ExitCode.evaluationError)
+    #expect(out == "1\n")
+    #expect(err == "replay: error (at input 2): Cannot index number with \"a\"\n")
+  }
+
   @Test func evalRefusesLiteralsRunTogetherAsJqDoes() {
     let (code, out, err) = replay("--eval", ".", stdin: "1 [2]3\n4true")
     #expect(code == ExitCode.unreadableLog)
