@@ -89,7 +89,8 @@ enum HelpText {
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
       seq and time are optional, as is a header line {"format":"replay-log",…}.
       A torn last line (the app died mid-write) is ignored with a warning.
-      See docs/log-format.md.
+      LOG may be - for standard input (not with --step, which reads its commands
+      there): zcat log.jsonl.gz | replay - --find EXPR. See docs/log-format.md.
 
     """
 }

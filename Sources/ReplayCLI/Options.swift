@@ -175,6 +175,10 @@ struct Options: Equatable {
     guard options.logPath != nil else {
       throw UsageError(message: "no log file given")
     }
+    if options.logPath == "-", case .step = options.mode {
+      throw UsageError(
+        message: "--step reads its commands from stdin, so the log cannot come from stdin ('-')")
+    }
     return options
   }
 

@@ -44,7 +44,7 @@ public enum ReplayCommand {
     }
     let log: LogFile
     do {
-      log = try LogFile(path: options.logPath!)
+      log = try options.logPath == "-" ? io.standardInputLog() : LogFile(path: options.logPath!)
     } catch {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog

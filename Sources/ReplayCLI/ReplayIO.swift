@@ -1,4 +1,5 @@
 import Foundation
+import TimeTravel
 
 /// Where the command reads and writes: the process's standard streams, or
 /// buffers in tests.
@@ -18,6 +19,18 @@ public protocol ReplayIO: AnyObject {
   var errorIsTerminal: Bool { get }
   /// Environment variables (for `NO_COLOR`).
   var environment: [String: String] { get }
+  /// The log on standard input, for the log argument `-`. By default, all of
+  /// ``readAll()``, named `/dev/stdin` in messages.
+  /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
+  func standardInputLog() throws(LogError) -> LogFile
+}
+
+extension ReplayIO {
+  /// All of ``readAll()`` as a log named `/dev/stdin`.
+  /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
+  public func standardInputLog() throws(LogError) -> LogFile {
+    try LogFile(contents: readAll(), name: "/dev/stdin")
+  }
 }
 
 /// The process's real standard streams.
@@ -38,6 +51,11 @@ public final class StandardIO: ReplayIO {
   public var errorIsTerminal: Bool { isatty(2) == 1 }
   /// The process environment.
   public var environment: [String: String] { ProcessInfo.processInfo.environment }
+  /// Opens `/dev/stdin`: a file redirected there is read with `pread` like any log, a
+  /// pipe is held in memory (up to 2 GB).
+  public func standardInputLog() throws(LogError) -> LogFile {
+    try LogFile(path: "/dev/stdin")
+  }
 }
 
 /// Buffers for tests: standard input from a string, output captured.

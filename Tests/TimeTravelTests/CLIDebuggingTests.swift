@@ -302,6 +302,23 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(err == "replay: error (at input 2): Cannot index number with \"n\"\n")
   }
 
+  /// `-` is standard input, as for cat and git apply.
+  @Test func aLogFromStandardInput() throws {
+    let text = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+    let (code, out, err) = replay("-", "--show", "3", stdin: text)
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out == replay(Repo.fixture, "--show", "3").out)
+    let bad = replay("-", "--show", "1", stdin: "{\"seq\":1,\"action\":1,\"prior\":0,\"next\":}\n")
+    #expect(bad.code == ExitCode.unreadableLog)
+    #expect(bad.err.hasPrefix("replay: /dev/stdin:1:"))
+    let step = replay("-", "--step", stdin: text)
+    #expect(step.code == ExitCode.usage)
+    #expect(
+      step.err.hasPrefix(
+        "replay: --step reads its commands from stdin, so the log cannot come from stdin ('-')\n"))
+  }
+
   @Test func evalSkipsAByteOrderMarkAsJqDoes() {
     let (code, out, err) = replay("--eval", ".a", stdin: "\u{FEFF}{\"a\":1} 2")
     #expect(code == ExitCode.evaluationError)

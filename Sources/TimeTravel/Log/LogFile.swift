@@ -70,15 +70,28 @@ public final class LogFile: Sendable {
     try self.init(path: path, chunkSize: 4 << 20)
   }
 
+  /// Reads a log held in memory: standard input, say, or a log attached to a crash
+  /// report. `name` stands for the path in messages.
+  /// - Throws: ``LogError`` as ``init(path:)`` does, except that nothing is opened.
+  /// - Complexity: O(`contents.count`) for the line index.
+  public convenience init(contents: [UInt8], name: String) throws(LogError) {
+    try self.init(source: LogSource(data: Data(contents), path: name))
+  }
+
   /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
   /// make it small so that lines straddle reads).
-  init(
+  convenience init(
     path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit,
     lineLimit: Int = LogSource.lineLimit
   ) throws(LogError) {
-    self.path = path
-    source = try LogSource(
-      path: path, chunkSize: chunkSize, pipeLimit: pipeLimit, lineLimit: lineLimit)
+    try self.init(
+      source: LogSource(
+        path: path, chunkSize: chunkSize, pipeLimit: pipeLimit, lineLimit: lineLimit))
+  }
+
+  private init(source: LogSource) throws(LogError) {
+    self.path = source.path
+    self.source = source
     lines = try LineIndex(source)
 
     var warnings: [LogWarning] = []

@@ -73,6 +73,15 @@ final class LogSource: Sendable {
     }
   }
 
+  /// A log already in memory; `path` names it in messages.
+  init(data: Data, path: String, chunkSize: Int = 4 << 20) {
+    precondition(chunkSize > 0)
+    storage = .memory(data)
+    self.path = path
+    self.chunkSize = chunkSize
+    lineLimit = Self.lineLimit
+  }
+
   /// The longest line read (1 GB): a line is held in memory whole while it is parsed, so
   /// a larger one (a corrupt file, a disk image) is an error, not memory exhaustion.
   static let lineLimit = 1 << 30
