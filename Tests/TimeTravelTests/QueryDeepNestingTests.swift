@@ -52,6 +52,22 @@ let nestingLimitMessage =
     #expect(try jq("contains([[[2]]])", text) == ["false"])
   }
 
+  @Test func objectMultiplicationNeverRecurses() throws {
+    // Merges at every level, on the runner's own thread.
+    let depth = 100_000
+    func nested(_ leaf: String) -> String {
+      String(repeating: #"{"a":"#, count: depth) + leaf + String(repeating: "}", count: depth)
+    }
+    let left = try JSONParser.parse(nested(#"{"x":1,"y":2}"#))
+    let right = try JSONParser.parse(nested(#"{"y":3,"z":4}"#))
+    let product = try JQFilter(".[0] * .[1]").evaluate(.array([left, right]))
+    #expect(product == [try JSONParser.parse(nested(#"{"x":1,"y":3,"z":4}"#))])
+    #expect(
+      try jq(#"{"a":{"b":1,"c":{"d":2}},"e":0} * {"a":{"c":{"f":3}},"e":{"g":4}}"#) == [
+        #"{"a":{"b":1,"c":{"d":2,"f":3}},"e":{"g":4}}"#
+      ])
+  }
+
   @Test func longRepeat() throws {
     let zeros = "[" + Array(repeating: "0", count: 10_000).joined(separator: ",") + "]"
     #expect(try onWorkThread { try jq("[limit(10000; repeat(0))]", "0") } == [zeros])

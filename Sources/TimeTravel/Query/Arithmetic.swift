@@ -69,16 +69,35 @@ enum Arithmetic {
     }
   }
 
+  /// jq's object `*`: `b`'s members over `a`'s, merging objects found under the same
+  /// key at every level. An explicit stack, not recursion: values may nest to any depth.
   static func deepMerge(_ a: JSONObject, _ b: JSONObject) -> JSONObject {
-    var result = a
-    for (k, v) in b {
-      if case .object(let bo) = v, case .object(let ao)? = result[k] {
-        result[k] = .object(deepMerge(ao, bo))
+    struct Frame {
+      var result: JSONObject
+      let other: JSONObject
+      var next = 0
+      /// The key of this merge in the frame below; `nil` for the outermost.
+      let key: String?
+    }
+    var stack = [Frame(result: a, other: b, key: nil)]
+    while var top = stack.popLast() {
+      guard top.next < top.other.count else {
+        guard let key = top.key else { return top.result }
+        stack[stack.count - 1].result[key] = .object(top.result)
+        continue
+      }
+      let key = top.other.keys[top.next]
+      let value = top.other.values[top.next]
+      top.next += 1
+      if case .object(let theirs) = value, case .object(let ours)? = top.result[key] {
+        stack.append(top)
+        stack.append(Frame(result: ours, other: theirs, key: key))
       } else {
-        result[k] = v
+        top.result[key] = value
+        stack.append(top)
       }
     }
-    return result
+    preconditionFailure("the outermost merge returns")
   }
 
   static func divide(_ l: JSONValue, _ r: JSONValue) throws -> JSONValue {
