@@ -9,27 +9,45 @@ import TimeTravel
 /// ``redo(_:sourceLocation:)`` and ``jump(to:_:sourceLocation:)`` take the expected
 /// change from the current state, and fail if the move is impossible.
 ///
-/// - Note: Effects run for real, in the wrapped store; unlike TCA, actions they send
-///   are not asserted one by one (no `receive` yet).
+/// Effects run for real, in the wrapped store. As in TCA, every action an effect sends
+/// is queued for the test to assert, in order, with
+/// ``receive(_:timeout:_:sourceLocation:)``; ``send(_:_:sourceLocation:)`` fails while
+/// received actions wait, and ``finish(timeout:sourceLocation:)`` fails if effects are
+/// still running or received actions were never asserted (TCA checks that when the
+/// store is released; here the test calls `finish`).
 @MainActor
 public final class TestStore<R: Reducer> where R.State: Encodable {
   /// The store under test.
   public let store: Store<R>
+
+  /// Actions effects sent, not yet asserted: each with the states around it.
+  private var received: [(action: R.Action, prior: R.State, next: R.State)] = []
+  /// The transition of the action being sent, once the store has reduced it.
+  private var sent: (prior: R.State, next: R.State)?
 
   /// Creates a test store.
   ///
   /// - Parameters:
   ///   - initialState: History index 0.
   ///   - reducer: The reducer under test.
-  public init(initialState: R.State, reducer: R) {
-    store = Store(initialState: initialState, reducer: reducer)
+  public convenience init(initialState: R.State, reducer: R) {
+    self.init(Store(initialState: initialState, reducer: reducer))
   }
 
   /// Wraps an existing store, e.g. one rebuilt by ``Store/init(replaying:reducer:upTo:middleware:)``.
+  /// The test store takes over the store's transition observer.
   ///
   /// - Parameter store: The store under test.
   public init(_ store: Store<R>) {
     self.store = store
+    store.transitionObserver = { [weak self] action, prior, next, origin in
+      guard let self, case .action(let action) = action else { return }
+      if origin != nil {
+        received.append((action, prior, next))
+      } else if sent == nil {
+        sent = (prior, next)
+      }
+    }
   }
 
   /// The current state.
@@ -42,14 +60,127 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - update: Turns a copy of the prior state into the expected state; omit it when
   ///     the action should change nothing.
   ///   - sourceLocation: Where to report a mismatch.
+  ///
+  /// The state checked is the one right after `action`; actions its effects send, even
+  /// at once (``Effect/send(_:)``), are received: assert them with
+  /// ``receive(_:timeout:_:sourceLocation:)``. Sending while received actions wait
+  /// fails the test, as in TCA.
   public func send(
     _ action: R.Action, _ update: (inout R.State) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    if !received.isEmpty {
+      Issue.record(
+        Comment(
+          rawValue: "Must handle \(describe(received.count)) before sending an action: "
+            + received.map { String(reflecting: $0.action) }.joined(separator: ", ")),
+        sourceLocation: sourceLocation)
+    }
     var expected = store.state
     update(&expected)
+    sent = nil
     store.send(action)
-    check(expected, sourceLocation)
+    // Middleware may drop the action: then nothing changed.
+    check(expected, sent?.next ?? store.state, sourceLocation)
+    sent = nil
+  }
+
+  /// Waits for the next action an effect sent, and checks it and the state after it.
+  ///
+  /// - Parameters:
+  ///   - expected: The action that must come next.
+  ///   - timeout: How long to wait for it (default 1 second); the store's effects run
+  ///     meanwhile.
+  ///   - update: Turns a copy of the state before the received action into the
+  ///     expected state after it; omit it when the action should change nothing.
+  ///   - sourceLocation: Where to report a failure: no action within `timeout`, a
+  ///     different action, or a state mismatch.
+  public func receive(
+    _ expected: R.Action, timeout: Duration = .seconds(1),
+    _ update: (inout R.State) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where R.Action: Equatable {
+    guard await wait(until: { !received.isEmpty }, timeout: timeout) else {
+      Issue.record(
+        Comment(
+          rawValue:
+            "Expected to receive \(String(reflecting: expected)), but no action was received within \(timeout)"
+        ),
+        sourceLocation: sourceLocation)
+      return
+    }
+    let next = received.removeFirst()
+    guard next.action == expected else {
+      Issue.record(
+        Comment(
+          rawValue:
+            "Received an unexpected action: expected \(String(reflecting: expected)), received \(String(reflecting: next.action))"
+        ),
+        sourceLocation: sourceLocation)
+      return
+    }
+    var expectedState = next.prior
+    update(&expectedState)
+    check(expectedState, next.next, sourceLocation)
+  }
+
+  /// Drops the received actions not yet asserted, for a test that does not care about
+  /// them (TCA's `skipReceivedActions`).
+  public func skipReceivedActions() {
+    received.removeAll()
+  }
+
+  /// Waits for the store's effects to finish, then fails the test if any are still
+  /// running after `timeout` or if received actions were never asserted.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for running effects (default 1 second).
+  ///   - sourceLocation: Where to report a failure.
+  public func finish(
+    timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    _ = await wait(until: { store.runningEffectCount == 0 }, timeout: timeout)
+    let running = store.runningEffectCount
+    if running > 0 {
+      Issue.record(
+        Comment(
+          rawValue:
+            "\(running == 1 ? "An effect is" : "\(running) effects are") still running after \(timeout)"
+        ),
+        sourceLocation: sourceLocation)
+    }
+    if !received.isEmpty {
+      Issue.record(
+        Comment(
+          rawValue: "\(describe(received.count).capitalizedFirst) not asserted: "
+            + received.map { String(reflecting: $0.action) }.joined(separator: ", ")),
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Whether `done` holds within `timeout`, polling while the store's effects (tasks on
+  /// the main actor) run. At the deadline, work already queued on the main actor runs
+  /// before the answer is no: other tests may have held the main actor all that time,
+  /// and an effect that finished its work meanwhile must still get to send.
+  private func wait(until done: () -> Bool, timeout: Duration) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !done() {
+      if clock.now >= deadline {
+        var turns = 0
+        while !done(), turns < 100 {
+          await Task.yield()
+          turns += 1
+        }
+        return done()
+      }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+  }
+
+  private func describe(_ count: Int) -> String {
+    count == 1 ? "1 received action" : "\(count) received actions"
   }
 
   /// Undoes and checks the state reached.
@@ -100,12 +231,16 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
         sourceLocation: sourceLocation)
       return
     }
-    check(expected, sourceLocation)
+    check(expected, store.state, sourceLocation)
   }
 
-  private func check(_ expected: R.State, _ sourceLocation: SourceLocation) {
-    if let message = StateMismatch.message(expected: expected, actual: store.state) {
+  private func check(_ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation) {
+    if let message = StateMismatch.message(expected: expected, actual: actual) {
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
   }
+}
+
+extension String {
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoginReducer
 import Testing
 import TimeTravelTesting
 import TodoReducer
@@ -67,5 +68,96 @@ struct TestStoreTests {
     let store = try Store(replaying: LogFile(path: Repo.fixture), reducer: TodoReducer(), upTo: 0)
     #expect(store.state == TodoState())
     #expect(store.states.count == 1)
+  }
+
+  // MARK: Actions effects send
+
+  static func ticker(delay: Duration = .milliseconds(1)) -> TestStore<Ticker> {
+    TestStore(initialState: TickerState(), reducer: Ticker(runs: Collector(), delay: delay))
+  }
+
+  @Test func actionsEffectsSendAreReceivedInOrder() async {
+    let store = Self.ticker()
+    store.send(.start("a", ticks: 2)) { $0.log = ["start a"] }
+    await store.receive(.tick("a", 1)) { $0.log.append("a 1") }
+    await store.receive(.tick("a", 2)) { $0.log.append("a 2") }
+    await store.finish()
+    #expect(store.state.log == ["start a", "a 1", "a 2"])
+  }
+
+  /// The state `send` checks is the one right after its action, even when an effect
+  /// sends another at once; that one is received.
+  @Test func anActionSentAtOnceIsReceivedToo() async {
+    let store = Self.ticker()
+    store.send(.echo("hi"))
+    await store.receive(.tick("hi", 0)) { $0.log = ["hi 0"] }
+    await store.finish()
+  }
+
+  @Test func theLoginEffectsResponseIsReceived() async {
+    let client = LoginClient { email, _ in "user-\(email.count)" }
+    let store = TestStore(initialState: LoginState(), reducer: LoginReducer(client: client))
+    store.send(.emailChanged("a@b.c")) { $0.email = "a@b.c" }
+    store.send(.passwordChanged("secret")) { $0.password = "secret" }
+    store.send(.submit) { $0.isLoading = true }
+    await store.receive(.loginResponse(.success(userID: "user-5"))) {
+      $0.isLoading = false
+      $0.password = ""
+    }
+    await store.finish()
+  }
+
+  @Test func aDifferentActionIsReported() async {
+    let store = Self.ticker()
+    store.send(.start("a", ticks: 1)) { $0.log = ["start a"] }
+    await withKnownIssue {
+      await store.receive(.tick("a", 2))
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        #"Received an unexpected action: expected TimeTravelTests.TickerAction.tick("a", 2), received TimeTravelTests.TickerAction.tick("a", 1)"#
+      ]
+    }
+    await store.finish()
+  }
+
+  @Test func noActionWithinTheTimeoutIsReported() async {
+    let store = Self.ticker()
+    await withKnownIssue {
+      await store.receive(.tick("a", 1), timeout: .milliseconds(20))
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        #"Expected to receive TimeTravelTests.TickerAction.tick("a", 1), but no action was received within 0.02 seconds"#
+      ]
+    }
+  }
+
+  @Test func sendingWhileActionsWaitIsReported() async {
+    let store = Self.ticker()
+    store.send(.echo("x"))
+    withKnownIssue {
+      store.send(.echo("y"))
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        #"Must handle 1 received action before sending an action: TimeTravelTests.TickerAction.tick("x", 0)"#
+      ]
+    }
+    store.skipReceivedActions()
+    await store.finish()
+  }
+
+  @Test func finishReportsRunningEffectsAndUnassertedActions() async {
+    let store = Self.ticker(delay: .seconds(30))
+    store.send(.start("slow", ticks: 1)) { $0.log = ["start slow"] }
+    store.send(.echo("z"))
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      let comments = issue.comments.map(\.rawValue)
+      return comments == ["An effect is still running after 0.02 seconds"]
+        || comments == [
+          #"1 received action not asserted: TimeTravelTests.TickerAction.tick("z", 0)"#
+        ]
+    }
+    store.store.send(.stop("slow"))
   }
 }

@@ -42,6 +42,11 @@ public final class Store<R: Reducer> {
     ((RecordedAction<Action>, State, State, ActionOrigin?) throws -> Void)?
   @ObservationIgnored private var recordPending: ((Action, State) throws -> Void)?
   @ObservationIgnored let effects = EffectTasks()
+  /// Told of every transition after it is recorded: what caused it, the states around
+  /// it, and for an action an effect sent, that effect. For test tools in this package
+  /// (TimeTravelTesting's `TestStore` asserts effect actions with it).
+  @ObservationIgnored package var transitionObserver:
+    ((RecordedAction<Action>, State, State, ActionOrigin?) -> Void)?
   /// Transitions so far: the `seq` a recorder attached at creation gives the last one.
   @ObservationIgnored private(set) var transitionCount = 0
   @ObservationIgnored private var subscribers: [(token: SubscriptionToken, body: (State) -> Void)] =
@@ -244,6 +249,7 @@ public final class Store<R: Reducer> {
         stopRecording(error)
       }
     }
+    transitionObserver?(action, prior, next, origin)
     // A snapshot, so subscribers may subscribe or unsubscribe while being notified.
     for subscriber in subscribers where activeTokens.contains(subscriber.token) {
       subscriber.body(next)
