@@ -149,6 +149,27 @@ import Testing
     #expect(JSONPrinter.compact.print(value) == #"{"k":4,"big":""# + filler + #"","m":3}"#)
   }
 
+  /// Keys that are distinct in JSON but equal under Swift's `==` (canonical equivalence)
+  /// keep their own bytes: objects with the same key shape share one key array, and
+  /// matching that shape with `==` gave one object the other's key, depending on which
+  /// container was built first.
+  @Test func canonicallyEquivalentKeysInOtherObjectsKeepTheirBytes() throws {
+    let filler = String(repeating: "f", count: 600)
+    for (first, second) in [("\u{E9}", "e\u{301}"), ("K", "\u{212A}"), ("e\u{301}", "\u{E9}")] {
+      let a = "[{\"\(first)\":1},\"\(filler)\"]"
+      let b = "[{\"\(second)\":2},\"\(filler)\"]"
+      let text = "[" + a + "," + b + "]"
+      let eager = JSONPrinter.compact.print(try Self.parseEagerly(text))
+      #expect(eager.utf8.elementsEqual(text.utf8), "eager: \(first) \(second)")
+      // Build the second large container first, then the first.
+      let lazy = try Self.parse(text)
+      _ = lazy[1]?[0]
+      #expect(JSONPrinter.compact.print(lazy).utf8.elementsEqual(text.utf8), "\(first) \(second)")
+      let small = "[{\"\(first)\":1},{\"\(second)\":2}]"
+      #expect(JSONPrinter.compact.print(try Self.parse(small)).utf8.elementsEqual(small.utf8))
+    }
+  }
+
   @Test func aLazyValueOutlivesTheBytesItWasParsedFrom() throws {
     var value: JSONValue?
     do {

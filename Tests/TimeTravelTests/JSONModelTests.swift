@@ -159,6 +159,37 @@ import Testing
     #expect(JSONValue.string("\u{E9}") != JSONValue.string("e\u{301}"))
   }
 
+  /// Keys compare by code points, as in jq: canonically equivalent keys ("é" precomposed
+  /// and decomposed) are two members, and neither is lost.
+  @Test func canonicallyEquivalentKeysAreTwoMembers() throws {
+    let text = #"{"\#u{E9}":1,"e\#u{301}":2}"#
+    let value = try JSONParser.parse(text)
+    #expect(value.objectValue?.count == 2)
+    #expect(value["\u{E9}"] == 1)
+    #expect(value["e\u{301}"] == 2)
+    #expect(JSONPrinter.compact.print(value).utf8.elementsEqual(text.utf8))
+    // Past 12 keys, lookups go through an index: the same there.
+    let many = (0..<14).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+    let big = try JSONParser.parse("{" + many + #","\#u{E9}":1,"e\#u{301}":2}"#)
+    #expect(big.objectValue?.count == 16)
+    #expect(big["e\u{301}"] == 2)
+    // Objects share a key array only when the keys' bytes match.
+    let pair = #"[{"\#u{E9}":1},{"e\#u{301}":2}]"#
+    #expect(JSONPrinter.compact.print(try JSONParser.parse(pair)).utf8.elementsEqual(pair.utf8))
+    // Equal objects hash alike whatever their key order.
+    let reversed = try JSONParser.parse(#"{"e\#u{301}":2,"\#u{E9}":1}"#)
+    #expect(value == reversed)
+    #expect(value.hashValue == reversed.hashValue)
+    var built = JSONObject()
+    built["\u{E9}"] = 1
+    built["e\u{301}"] = 2
+    #expect(built.count == 2)
+    #expect(try jq("keys | length", text) == ["2"])
+    let changes = JSONDiff.changes(
+      from: try JSONParser.parse(#"{"\#u{E9}":1}"#), to: try JSONParser.parse(#"{"e\#u{301}":1}"#))
+    #expect(changes.count == 2)
+  }
+
   @Test func streamOfValues() throws {
     let bytes = Array("1 [2] {\"a\":3}\n\"x\"".utf8)
     var values: [JSONValue] = []

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Shared storage of ``JSONArray`` (keys `nil`) and ``JSONObject``.
@@ -54,7 +55,7 @@ final class JSONContainerStorage: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var depth: Int
   /// Key → position, kept for large objects only. Built eagerly, never on a
   /// read, so that concurrent readers never write.
-  @exclusivity(unchecked) private var keyIndex: [String: Int]?
+  @exclusivity(unchecked) private var keyIndex: [ExactKey: Int]?
 
   /// Objects up to this size are searched linearly: cheaper than hashing.
   private static let linearSearchLimit = 12
@@ -97,7 +98,7 @@ final class JSONContainerStorage: @unchecked Sendable {
   private func build() {
     guard let (document, start) = origin else { return }
     document.scratch.withLock { scratch in
-      guard !isBuilt.load(ordering: .relaxed) else { return }
+      guard !isBuilt.load(ordering: .acquiring) else { return }
       var parser = JSONParser(bytes: document.bytes, offset: start)
       let built: JSONContainerStorage?
       do {
@@ -110,6 +111,8 @@ final class JSONContainerStorage: @unchecked Sendable {
       builtKeys = built?.builtKeys
       builtValues = built?.builtValues ?? []
       keyIndex = built?.keyIndex
+      // So that its deinit, dismantling a deep tree, does not copy the shared buffer.
+      built?.builtValues = []
       isBuilt.store(true, ordering: .releasing)
     }
   }
@@ -120,10 +123,10 @@ final class JSONContainerStorage: @unchecked Sendable {
     if let child = value.containerStorage, child.depth >= depth { depth = child.depth + 1 }
   }
 
-  private static func index(_ keys: [String]?) -> [String: Int]? {
+  private static func index(_ keys: [String]?) -> [ExactKey: Int]? {
     guard let keys, keys.count > Self.linearSearchLimit else { return nil }
-    var index = [String: Int](minimumCapacity: keys.count)
-    for (i, k) in keys.enumerated() where index[k] == nil { index[k] = i }
+    var index = [ExactKey: Int](minimumCapacity: keys.count)
+    for (i, k) in keys.enumerated() where index[ExactKey(k)] == nil { index[ExactKey(k)] = i }
     return index
   }
 
@@ -131,17 +134,19 @@ final class JSONContainerStorage: @unchecked Sendable {
 
   func index(of key: String) -> Int? {
     guard let keys else { return nil }
-    guard let keyIndex else { return keys.firstIndex(of: key) }
-    return keyIndex[key]
+    guard let keyIndex else { return keys.firstIndex { ExactKey.same($0, key) } }
+    return keyIndex[ExactKey(key)]
   }
 
   func hasDuplicateKeys() -> Bool {
     guard let keys, keys.count > 1 else { return false }
     if keys.count <= 8 {
-      for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
+      for i in 1..<keys.count where keys[..<i].contains(where: { ExactKey.same($0, keys[i]) }) {
+        return true
+      }
       return false
     }
-    return Set(keys).count != keys.count
+    return Set(keys.map(ExactKey.init)).count != keys.count
   }
 
   func appendMember(_ key: String, _ value: JSONValue) {
@@ -149,7 +154,7 @@ final class JSONContainerStorage: @unchecked Sendable {
     keys!.append(key)
     values.append(value)
     if keyIndex != nil {
-      keyIndex![key] = values.count - 1
+      keyIndex![ExactKey(key)] = values.count - 1
     } else if keys!.count > Self.linearSearchLimit {
       rebuildIndex()
     }
@@ -190,5 +195,43 @@ extension JSONValue {
     case .object(let o): o.storage
     default: nil
     }
+  }
+}
+
+/// An object key compared by its Unicode scalars, as JSON and jq compare keys, not by
+/// Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two keys, and merging
+/// them would lose a member.
+struct ExactKey: Hashable {
+  let string: String
+
+  init(_ string: String) { self.string = string }
+
+  /// Whether `a` and `b` are the same key: the same UTF-8 bytes.
+  @inline(__always)
+  static func same(_ a: String, _ b: String) -> Bool {
+    // The same representation is the same bytes: a small string's bytes are in it, and
+    // a large one's buffer is shared and immutable while two values refer to it. Keys
+    // the parser found in its cache are such copies, so this answers most calls.
+    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+      return true
+    }
+    // `==` is cheap and rules out most other pairs; equal strings can still differ in
+    // bytes.
+    guard a == b else { return false }
+    var a = a
+    var b = b
+    // (`utf8.elementsEqual` walks the views generically: a fifth of a parse's time.)
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+      }
+    }
+  }
+
+  static func == (a: ExactKey, b: ExactKey) -> Bool { same(a.string, b.string) }
+
+  func hash(into hasher: inout Hasher) {
+    // Canonically equivalent keys hash alike, which is allowed; equal ones always do.
+    hasher.combine(string)
   }
 }

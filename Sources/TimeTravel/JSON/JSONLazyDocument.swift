@@ -10,8 +10,11 @@ import Synchronization
 /// a container is built one level at a time, on first access; smaller ones are built
 /// with their parent, in full. Errors are all found by the scan, so building never fails.
 ///
-/// The document's bytes and index stay alive as long as any value built from it
-/// (about 1.1× the line's size), whether or not its containers have been built.
+/// The document's bytes and index stay alive as long as any value built from it,
+/// whether or not its containers have been built: the line's size plus 8 bytes per
+/// container of 512 bytes or more (about 1.01× for a log entry; for pathological
+/// nesting, where every level is such a container, up to about 5×), and 72 bytes per
+/// large container once it exists as a value.
 final class JSONLazyDocument: @unchecked Sendable {
   // Sendable: `bytes` and `containers` are never written after `init`; `scratch` is
   // behind a lock.

@@ -47,10 +47,10 @@ struct MoveStack<Element>: ~Copyable {
     count = start
   }
 
-  /// Whether the elements from `start` to the top equal `array`.
-  func matches(_ array: [Element], from start: Int) -> Bool where Element: Equatable {
+  /// Whether the elements from `start` to the top are the keys `array`, byte for byte.
+  func matches(_ array: [String], from start: Int) -> Bool where Element == String {
     guard array.count == count - start else { return false }
-    for i in array.indices where array[i] != base[start + i] { return false }
+    for i in array.indices where !ExactKey.same(array[i], base[start + i]) { return false }
     return true
   }
 }

@@ -51,7 +51,9 @@ extension JSONValue: Hashable, Comparable {
       case .object(let o):
         hasher.combine(6 as UInt8)
         hasher.combine(o.count)
-        for i in o.keys.indices.sorted(by: { o.keys[$0] < o.keys[$1] }).reversed() {
+        for i in o.keys.indices.sorted(by: { Self.codePointOrder(o.keys[$0], o.keys[$1]) })
+          .reversed()
+        {
           hasher.combine(o.keys[i])
           pending.append(o.values[i])
         }
