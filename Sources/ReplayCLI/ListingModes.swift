@@ -28,7 +28,12 @@ enum FindMode {
       if try restriction.includes(entry),
         try Predicate.holds(filter, onEntry: entry, what: "the --find expression")
       {
-        found.append(entry)
+        // Only the action and the entry's place are printed: let the states go, so
+        // memory follows the number of hits, not their size.
+        var hit = entry
+        hit.prior = .null
+        hit.next = .null
+        found.append(hit)
       }
     }
     progress.finish()
