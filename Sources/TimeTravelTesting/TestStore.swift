@@ -72,8 +72,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     if !received.isEmpty {
       Issue.record(
         Comment(
-          rawValue: "Must handle \(describe(received.count)) before sending an action: "
-            + received.map { String(reflecting: $0.action) }.joined(separator: ", ")),
+          rawValue: "Must handle \(describeReceived()) before sending an action: \(listReceived())"),
         sourceLocation: sourceLocation)
     }
     var expected = store.state
@@ -151,9 +150,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     }
     if !received.isEmpty {
       Issue.record(
-        Comment(
-          rawValue: "\(describe(received.count).capitalizedFirst) not asserted: "
-            + received.map { String(reflecting: $0.action) }.joined(separator: ", ")),
+        Comment(rawValue: "\(describeReceived().capitalizedFirst) not asserted: \(listReceived())"),
         sourceLocation: sourceLocation)
     }
   }
@@ -179,8 +176,14 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     return true
   }
 
-  private func describe(_ count: Int) -> String {
-    count == 1 ? "1 received action" : "\(count) received actions"
+  /// "1 received action", "2 received actions".
+  private func describeReceived() -> String {
+    received.count == 1 ? "1 received action" : "\(received.count) received actions"
+  }
+
+  /// The received actions waiting, in order, for a message.
+  private func listReceived() -> String {
+    received.map { String(reflecting: $0.action) }.joined(separator: ", ")
   }
 
   /// Undoes and checks the state reached.
