@@ -60,7 +60,7 @@ extension DiffTextRenderer {
         }
         let isArray = value.arrayValue != nil
         func child(_ token: String, _ childValue: JSONValue, _ childLabel: String) {
-          guard let childNode = trie.children[node][token] else {
+          guard let childNode = trie.child(of: node, token) else {
             folded += 1
             return
           }
@@ -96,7 +96,7 @@ extension DiffTextRenderer {
           }
           for (j, element) in array.enumerated() {
             let token = String(j)
-            if let childNode = trie.children[node][token],
+            if let childNode = trie.child(of: node, token),
               trie.changes[childNode].allSatisfy({ $0.op == .remove }),
               trie.children[childNode].isEmpty
             {
@@ -154,7 +154,9 @@ extension DiffTextRenderer {
 /// Changes indexed by path, as a trie of tokens (node 0 is the root), so the
 /// renderer can tell in O(1) per level whether a child holds any change.
 struct ChangeTrie {
-  var children: [[String: Int]] = [[:]]
+  /// Keyed by the token's bytes: JSON Pointer tokens are distinct when their code points
+  /// are, even if Swift's `==` calls them equal ("é" and "e\u{301}").
+  var children: [[ExactKey: Int]] = [[:]]
   var changes: [[JSONChange]] = [[]]
   /// Insertion order of each node's children, for stable output.
   var order: [[String]] = [[]]
@@ -163,13 +165,13 @@ struct ChangeTrie {
     for change in list {
       var node = 0
       for token in change.path.tokens {
-        if let next = children[node][token] {
+        if let next = children[node][ExactKey(token)] {
           node = next
         } else {
           children.append([:])
           changes.append([])
           order.append([])
-          children[node][token] = children.count - 1
+          children[node][ExactKey(token)] = children.count - 1
           order[node].append(token)
           node = children.count - 1
         }
@@ -177,6 +179,9 @@ struct ChangeTrie {
       changes[node].append(change)
     }
   }
+
+  /// The child of `node` reached by `token`, if any change lies below it.
+  func child(of node: Int, _ token: String) -> Int? { children[node][ExactKey(token)] }
 
   /// Children in ascending array index when all tokens are indexes,
   /// otherwise in first-seen order.
@@ -186,6 +191,6 @@ struct ChangeTrie {
     if indexes.count == tokens.count {
       tokens = indexes.sorted().map(String.init)
     }
-    return tokens.map { ($0, children[node][$0]!) }
+    return tokens.map { ($0, child(of: node, $0)!) }
   }
 }

@@ -97,7 +97,9 @@ extension JSONValue: Hashable, Comparable {
         case (.object(let x), .object(let y)):
           let xKeys = x.keys.sorted(by: Self.codePointOrder)
           let yKeys = y.keys.sorted(by: Self.codePointOrder)
-          if xKeys != yKeys {
+          // By bytes, as lookups are: `!=` on strings would call canonically
+          // equivalent keys ("é", "e\u{301}") the same, and the lookups below fail.
+          if !xKeys.elementsEqual(yKeys, by: ExactKey.same) {
             return xKeys.lexicographicallyPrecedes(yKeys, by: Self.codePointOrder) ? -1 : 1
           }
           for key in xKeys.reversed() { pending.append(.pair(x[key]!, y[key]!)) }

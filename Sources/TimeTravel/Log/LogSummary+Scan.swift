@@ -18,7 +18,7 @@ extension LogSummary {
     var warnings = log.warnings
     var firstTime: String?
     var lastTime: String?
-    var counts: [String: Int] = [:]
+    var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: (seq: Int, line: Data, next: Range<Int>)?
     for position in log.positions {
@@ -64,8 +64,8 @@ extension LogSummary {
       previous = (seq, line, entry.next)
 
       let name = entry.actionName
-      if counts[name] == nil { order.append(name) }
-      counts[name, default: 0] += 1
+      if counts[ExactKey(name)] == nil { order.append(name) }
+      counts[ExactKey(name), default: 0] += 1
       if let time = entry.time {
         if firstTime == nil { firstTime = time }
         lastTime = time

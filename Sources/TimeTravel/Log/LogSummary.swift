@@ -30,7 +30,7 @@ public struct LogSummary: Sendable, Equatable {
     var warnings = log.warnings
     var firstTime: String?
     var lastTime: String?
-    var counts: [String: Int] = [:]
+    var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: LogEntry?
     for position in log.positions {
@@ -54,8 +54,9 @@ public struct LogSummary: Sendable, Equatable {
 
       guard try include(entry) else { continue }
       included += 1
-      if counts[entry.actionName] == nil { order.append(entry.actionName) }
-      counts[entry.actionName, default: 0] += 1
+      let name = entry.actionName
+      if counts[ExactKey(name)] == nil { order.append(name) }
+      counts[ExactKey(name), default: 0] += 1
       if let time = entry.time {
         if firstTime == nil { firstTime = time }
         lastTime = time
@@ -69,23 +70,24 @@ public struct LogSummary: Sendable, Equatable {
   }
 
   /// Names with their counts, most frequent first; ties in order of first
-  /// appearance.
-  static func ranked(_ counts: [String: Int], firstSeen order: [String]) -> [(
+  /// appearance. Names are counted by their bytes: "é" and "e\u{301}" are two actions.
+  static func ranked(_ counts: [ExactKey: Int], firstSeen order: [String]) -> [(
     name: String, count: Int
   )] {
     order.enumerated()
       .sorted { a, b in
-        let (ca, cb) = (counts[a.element]!, counts[b.element]!)
+        let (ca, cb) = (counts[ExactKey(a.element)]!, counts[ExactKey(b.element)]!)
         return ca != cb ? ca > cb : a.offset < b.offset
       }
-      .map { (name: $0.element, count: counts[$0.element]!) }
+      .map { (name: $0.element, count: counts[ExactKey($0.element)]!) }
   }
 
   /// Compares summaries field by field.
   public static func == (lhs: LogSummary, rhs: LogSummary) -> Bool {
     lhs.entryCount == rhs.entryCount && lhs.firstTime == rhs.firstTime
       && lhs.lastTime == rhs.lastTime
-      && lhs.actionCounts.map(\.name) == rhs.actionCounts.map(\.name)
+      && lhs.actionCounts.map(\.name).elementsEqual(
+        rhs.actionCounts.map(\.name), by: ExactKey.same)
       && lhs.actionCounts.map(\.count) == rhs.actionCounts.map(\.count)
       && lhs.warnings == rhs.warnings
   }
