@@ -12,6 +12,10 @@ enum EvalMode {
       return ExitCode.usage
     }
     var input = io.readAll()
+    if let format = InputSignature.foreignFormat(of: input) {
+      io.errText("replay: stdin \(format); --eval reads UTF-8 JSON text\n")
+      return ExitCode.unreadableLog
+    }
     // A UTF-8 byte order mark is skipped, as jq skips it.
     if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     var code = ExitCode.success

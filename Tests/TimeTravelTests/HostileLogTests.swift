@@ -171,28 +171,34 @@ import Testing
     #expect(out == "entry 1 (<number>)\naction: 1\nstate after it:\n1\n")
   }
 
-  /// Compressed and UTF-16 files are named for what they are, not reported as bad JSON.
+  /// Compressed, archived, UTF-16 and UTF-32 files are named for what they are, not
+  /// reported as bad JSON; so is such input to --eval.
   @Test(
     arguments: [
       (
-        [0x1F, 0x8B, 0x08, 0x00],
-        "is gzip-compressed (decompress it first: gunzip -c LOG | replay /dev/stdin)"
+        [0x1F, 0x8B, 0x08, 0x00], "is gzip-compressed (decompress it first, with gunzip -c or zcat)"
+      ),
+      ([0x28, 0xB5, 0x2F, 0xFD], "is zstd-compressed (decompress it first, with zstd -dc)"),
+      ([0xFD, 0x37, 0x7A, 0x58, 0x5A], "is xz-compressed (decompress it first, with xz -dc)"),
+      ([0x42, 0x5A, 0x68, 0x39], "is bzip2-compressed (decompress it first, with bzip2 -dc)"),
+      ([0x50, 0x4B, 0x03, 0x04], "is a zip archive (extract the log first, with unzip -p)"),
+      (
+        [0xFF, 0xFE, 0x7B, 0x00], "is UTF-16 text (convert it first, with iconv -f UTF-16 -t UTF-8)"
       ),
       (
-        [0x28, 0xB5, 0x2F, 0xFD],
-        "is zstd-compressed (decompress it first: zstd -dc LOG | replay /dev/stdin)"
+        [0x7B, 0x00, 0x22, 0x00], "is UTF-16 text (convert it first, with iconv -f UTF-16 -t UTF-8)"
       ),
       (
-        [0xFD, 0x37, 0x7A, 0x58, 0x5A],
-        "is xz-compressed (decompress it first: xz -dc LOG | replay /dev/stdin)"
+        [0x00, 0x7B, 0x00, 0x22], "is UTF-16 text (convert it first, with iconv -f UTF-16 -t UTF-8)"
       ),
       (
-        [0x42, 0x5A, 0x68, 0x39],
-        "is bzip2-compressed (decompress it first: bzip2 -dc LOG | replay /dev/stdin)"
+        [0xFF, 0xFE, 0x00, 0x00], "is UTF-32 text (convert it first, with iconv -f UTF-32 -t UTF-8)"
       ),
-      ([0x50, 0x4B, 0x03, 0x04], "is a zip archive (extract the log from it first)"),
       (
-        [0xFF, 0xFE, 0x7B, 0x00], "is UTF-16 text (convert it first: iconv -f UTF-16 -t UTF-8 LOG)"
+        [0x7B, 0x00, 0x00, 0x00], "is UTF-32 text (convert it first, with iconv -f UTF-32 -t UTF-8)"
+      ),
+      (
+        [0x00, 0x00, 0x00, 0x7B], "is UTF-32 text (convert it first, with iconv -f UTF-32 -t UTF-8)"
       ),
     ] as [([UInt8], String)])
   func foreignFormatsAreNamed(opening: [UInt8], reason: String) throws {
@@ -201,6 +207,12 @@ import Testing
     #expect(code == ExitCode.unreadableLog)
     #expect(out == "")
     #expect(err == "replay: \(temp.path): \(reason); a log is UTF-8 JSON Lines text\n")
+    let io = BufferIO(stdin: String(decoding: opening, as: UTF8.self))
+    if String(decoding: opening, as: UTF8.self).utf8.elementsEqual(opening) {
+      #expect(ReplayCommand.run(["--eval", "."], io: io) == ExitCode.unreadableLog)
+      #expect(io.stdout == "")
+      #expect(io.stderr == "replay: stdin \(reason); --eval reads UTF-8 JSON text\n")
+    }
   }
 
   /// Input shorter than a signature is read as usual.

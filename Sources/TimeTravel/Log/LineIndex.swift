@@ -19,14 +19,13 @@ struct LineIndex: Sendable {
   private(set) var lastLineIsUnterminated = false
 
   /// Indexes `source`.
-  /// - Throws: ``LogError`` `.cannotOpen` when reading fails.
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails, or when the input is
-  ///   compressed or UTF-16 (known by its first bytes), which would otherwise be
-  ///   reported as a malformed first line.
+  ///   compressed, an archive, or UTF-16 or UTF-32 text (``InputSignature``), which
+  ///   would otherwise be reported as a malformed first line.
   init(_ source: LogSource) throws(LogError) {
     var builder = Builder()
     let opening = source.opening(4)
-    if let format = Self.foreignFormat(opening) {
+    if let format = InputSignature.foreignFormat(of: opening) {
       throw LogError(
         kind: .cannotOpen, path: source.path,
         message: "\(format); a log is UTF-8 JSON Lines text")
@@ -60,31 +59,6 @@ struct LineIndex: Sendable {
   }
 
   var count: Int { starts.count }
-
-  /// What the input is, when its first bytes say it is not JSON text at all.
-  private static func foreignFormat(_ bytes: [UInt8]) -> String? {
-    let signatures: [([UInt8], String)] = [
-      (
-        [0x1F, 0x8B], "is gzip-compressed (decompress it first: gunzip -c LOG | replay /dev/stdin)"
-      ),
-      (
-        [0x28, 0xB5, 0x2F, 0xFD],
-        "is zstd-compressed (decompress it first: zstd -dc LOG | replay /dev/stdin)"
-      ),
-      (
-        [0xFD, 0x37, 0x7A, 0x58],
-        "is xz-compressed (decompress it first: xz -dc LOG | replay /dev/stdin)"
-      ),
-      (
-        [0x42, 0x5A, 0x68],
-        "is bzip2-compressed (decompress it first: bzip2 -dc LOG | replay /dev/stdin)"
-      ),
-      ([0x50, 0x4B, 0x03, 0x04], "is a zip archive (extract the log from it first)"),
-      ([0xFF, 0xFE], "is UTF-16 text (convert it first: iconv -f UTF-16 -t UTF-8 LOG)"),
-      ([0xFE, 0xFF], "is UTF-16 text (convert it first: iconv -f UTF-16 -t UTF-8 LOG)"),
-    ]
-    return signatures.first { bytes.starts(with: $0.0) }?.1
-  }
 
   /// The state of one pass over the chunks.
   private struct Builder {
