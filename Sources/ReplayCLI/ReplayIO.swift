@@ -19,17 +19,17 @@ public protocol ReplayIO: AnyObject {
   var errorIsTerminal: Bool { get }
   /// Environment variables (for `NO_COLOR`).
   var environment: [String: String] { get }
-  /// The log on standard input, for the log argument `-`. By default, all of
-  /// ``readAll()``, named `/dev/stdin` in messages.
+  /// The log on standard input, for the log argument `-`, named `stdin` in messages.
+  /// By default, all of ``readAll()``.
   /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
   func standardInputLog() throws(LogError) -> LogFile
 }
 
 extension ReplayIO {
-  /// All of ``readAll()`` as a log named `/dev/stdin`.
+  /// All of ``readAll()`` as a log named `stdin`.
   /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
   public func standardInputLog() throws(LogError) -> LogFile {
-    try LogFile(contents: readAll(), name: "/dev/stdin")
+    try LogFile(contents: readAll(), name: "stdin")
   }
 }
 
@@ -54,7 +54,7 @@ public final class StandardIO: ReplayIO {
   /// Opens `/dev/stdin`: a file redirected there is read with `pread` like any log, a
   /// pipe is held in memory (up to 2 GB).
   public func standardInputLog() throws(LogError) -> LogFile {
-    try LogFile(path: "/dev/stdin")
+    try LogFile(path: "/dev/stdin", name: "stdin")
   }
 }
 

@@ -311,7 +311,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(out == replay(Repo.fixture, "--show", "3").out)
     let bad = replay("-", "--show", "1", stdin: "{\"seq\":1,\"action\":1,\"prior\":0,\"next\":}\n")
     #expect(bad.code == ExitCode.unreadableLog)
-    #expect(bad.err.hasPrefix("replay: /dev/stdin:1:"))
+    #expect(bad.err.hasPrefix("replay: stdin:1:"))
     let step = replay("-", "--step", stdin: text)
     #expect(step.code == ExitCode.usage)
     #expect(

@@ -78,6 +78,11 @@ public final class LogFile: Sendable {
     try self.init(source: LogSource(data: Data(contents), path: name))
   }
 
+  /// Opens the log at `path` (say `/dev/stdin`), calling it `name` in messages.
+  package convenience init(path: String, name: String) throws(LogError) {
+    try self.init(source: LogSource(path: path, name: name))
+  }
+
   /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
   /// make it small so that lines straddle reads).
   convenience init(

@@ -29,6 +29,7 @@ final class LogSource: Sendable {
   /// Opens `path`.
   /// - Parameters:
   ///   - path: The file.
+  ///   - name: What messages call it (default: `path`).
   ///   - chunkSize: Bytes read at a time while indexing (4 MB: few enough system calls
   ///     to cost nothing next to the scan, and the most of the file ever resident at
   ///     once). Tests make it small so that lines straddle chunks.
@@ -37,38 +38,39 @@ final class LogSource: Sendable {
   /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
   ///   directory or a device, or a pipe longer than `pipeLimit`.
   init(
-    path: String, chunkSize: Int = 4 << 20, pipeLimit: Int = LogSource.pipeLimit,
-    lineLimit: Int = LogSource.lineLimit
+    path: String, name: String? = nil, chunkSize: Int = 4 << 20,
+    pipeLimit: Int = LogSource.pipeLimit, lineLimit: Int = LogSource.lineLimit
   ) throws(LogError) {
     self.lineLimit = lineLimit
     precondition(chunkSize > 0)
-    self.path = path
+    let name = name ?? path
+    self.path = name
     self.chunkSize = chunkSize
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw LogError(kind: .cannotOpen, path: path, message: Self.reason(errno))
+      throw LogError(kind: .cannotOpen, path: name, message: Self.reason(errno))
     }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
       let error = errno
       close(fd)
-      throw LogError(kind: .cannotOpen, path: path, message: Self.reason(error))
+      throw LogError(kind: .cannotOpen, path: name, message: Self.reason(error))
     }
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       close(fd)
-      throw LogError(kind: .cannotOpen, path: path, message: "is a directory, not a log file")
+      throw LogError(kind: .cannotOpen, path: name, message: "is a directory, not a log file")
     case S_IFREG:
       storage = .file(fd)
     case S_IFIFO, S_IFSOCK:
       // A pipe can be read once only: keep what it gives, up to a limit, so that an
       // endless producer is an error rather than memory exhaustion.
       defer { close(fd) }
-      storage = .memory(try Self.readAll(fd, path: path, limit: pipeLimit))
+      storage = .memory(try Self.readAll(fd, path: name, limit: pipeLimit))
     default:
       close(fd)
       throw LogError(
-        kind: .cannotOpen, path: path,
+        kind: .cannotOpen, path: name,
         message: "is a device, not a log file (a log is a regular file or a pipe)")
     }
   }
