@@ -2,6 +2,19 @@ import TimeTravel
 
 /// `replay LOG --diff A B`: what changed from state A to state B.
 enum DiffMode {
+  /// `--diff K`: what entry K changed (state K-1 to state K).
+  static func run(_ context: Context, entry k: Int) throws -> Int32 {
+    // Named as asked: entry K, not the state K-1 that would be read first.
+    let count = context.log.entryCount
+    guard k <= count else {
+      throw CommandError(
+        code: ExitCode.usage,
+        message:
+          "entry \(k) is out of range (the log has \(count) \(count == 1 ? "entry" : "entries"))")
+    }
+    return try run(context, from: k - 1, to: k)
+  }
+
   static func run(_ context: Context, from a: Int, to b: Int) throws -> Int32 {
     guard a >= 0 else {
       throw CommandError(

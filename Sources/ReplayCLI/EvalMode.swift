@@ -6,7 +6,9 @@ enum EvalMode {
   static func run(_ expression: String, io: any ReplayIO) -> Int32 {
     let filter: JQFilter
     do {
-      filter = try JQFilter(expression)
+      // No variables are bound: an unknown one is a syntax error naming its column, as
+      // jq reports it when compiling, not an error on every input.
+      filter = try JQFilter(expression, variableNames: [])
     } catch {
       io.errText("replay: syntax error at \(error.description)\n\(error.caretLine)\n")
       return ExitCode.usage

@@ -86,7 +86,16 @@ struct Options: Equatable {
       case "--run": command = try flagValue()
       case "--watch": modes.append((flag, .watch(try flagValue())))
       case "--find": modes.append((flag, .find(try flagValue())))
-      case "--eval": modes.append((flag, .eval(try flagValue())))
+      case "--eval":
+        let expression = try flagValue()
+        // `replay --eval -c .`, a jq habit: `-c` would be read as the expression.
+        if expression.wholeMatch(of: /--?[A-Za-z][A-Za-z-]*/) != nil {
+          throw UsageError(
+            message:
+              "--eval takes a jq expression, not the option '\(TerminalText.sanitize(expression))' (its output is always compact, as with jq -c)"
+          )
+        }
+        modes.append((flag, .eval(expression)))
       case "--where": options.filter = try flagValue()
       case "--id-key": options.idKeys.append(try flagValue())
       case "--step": modes.append((flag, .step))
@@ -150,9 +159,11 @@ struct Options: Equatable {
       return options
     }
     if modes.count > 1 {
+      var flags: [String] = []
+      for (flag, _) in modes where !flags.contains(flag) { flags.append(flag) }
+      guard flags.count > 1 else { throw UsageError(message: "\(flags[0]) can be given only once") }
       throw UsageError(
-        message:
-          "choose one of \(modes.map(\.flag).joined(separator: ", ")); they cannot be combined")
+        message: "choose one of \(flags.joined(separator: ", ")); they cannot be combined")
     }
     options.mode = modes.first?.mode ?? .summary
     if case .eval = options.mode {

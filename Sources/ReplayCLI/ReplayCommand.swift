@@ -60,8 +60,8 @@ public enum ReplayCommand {
       case .show(let n) where ReproduceMode.showsPending(context, n):
         return ReproduceMode.showPending(context)
       case .show(let n): return try ShowMode.run(context, state: n)
-      case .diff(let a, let b):
-        return try DiffMode.run(context, from: b == nil ? a - 1 : a, to: b ?? a)
+      case .diff(let a, let b?): return try DiffMode.run(context, from: a, to: b)
+      case .diff(let k, nil): return try DiffMode.run(context, entry: k)
       case .bisect(let criterion, let linear):
         return try BisectMode.run(context, criterion: criterion, linear: linear)
       case .watch(let path): return try WatchMode.run(context, path: path)

@@ -319,6 +319,38 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         "replay: --step reads its commands from stdin, so the log cannot come from stdin ('-')\n"))
   }
 
+  /// Usage errors name what the user asked for.
+  @Test func usageErrorsNameWhatWasAsked() {
+    let diff = replay(Repo.fixture, "--diff", "300")
+    #expect(diff.code == ExitCode.usage)
+    #expect(diff.err == "replay: entry 300 is out of range (the log has 240 entries)\n")
+    let twice = replay(Repo.fixture, "--show", "1", "--show", "2")
+    #expect(twice.code == ExitCode.usage)
+    #expect(twice.err.hasPrefix("replay: --show can be given only once\n"))
+    let mixed = replay(Repo.fixture, "--show", "1", "--diff", "2", "--show", "3")
+    #expect(mixed.err.hasPrefix("replay: choose one of --show, --diff; they cannot be combined\n"))
+    let option = replay("--eval", "-c", ".", stdin: "1")
+    #expect(option.code == ExitCode.usage)
+    #expect(
+      option.err.hasPrefix(
+        "replay: --eval takes a jq expression, not the option '-c' (its output is always compact, as with jq -c)\n"
+      ))
+    #expect(replay("--eval", "-1", stdin: "1").out == "-1\n")
+  }
+
+  /// As jq does when compiling: an unknown variable is a syntax error, once, even
+  /// without input.
+  @Test func evalReportsAnUnknownVariableAsASyntaxError() {
+    for stdin in ["1 2", ""] {
+      let (code, out, err) = replay("--eval", ". + $x", stdin: stdin)
+      #expect(code == ExitCode.usage)
+      #expect(out == "")
+      #expect(err == "replay: syntax error at column 5: $x is not defined\n. + $x\n    ^\n")
+    }
+    #expect(
+      replay("--eval", "$__loc__.line, ($ENV | type)", stdin: "null").out == "1\n\"object\"\n")
+  }
+
   @Test func evalSkipsAByteOrderMarkAsJqDoes() {
     let (code, out, err) = replay("--eval", ".a", stdin: "\u{FEFF}{\"a\":1} 2")
     #expect(code == ExitCode.evaluationError)
