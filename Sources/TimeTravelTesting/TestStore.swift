@@ -89,7 +89,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// - Parameters:
   ///   - expected: The action that must come next.
   ///   - timeout: How long to wait for it (default 1 second); the store's effects run
-  ///     meanwhile.
+  ///     meanwhile. With no effect running, it fails at once: nothing can send it.
   ///   - update: Turns a copy of the state before the received action into the
   ///     expected state after it; omit it when the action should change nothing.
   ///   - sourceLocation: Where to report a failure: no action within `timeout`, a
@@ -99,12 +99,15 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     _ update: (inout R.State) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async where R.Action: Equatable {
-    guard await wait(until: { !received.isEmpty }, timeout: timeout) else {
+    // An effect's actions are received before it counts as finished, so once none is
+    // running, nothing more can come: fail then rather than at the timeout.
+    _ = await wait(until: { !received.isEmpty || store.runningEffectCount == 0 }, timeout: timeout)
+    guard !received.isEmpty else {
+      let reason =
+        store.runningEffectCount == 0
+        ? "no effect is running that could send it" : "no action was received within \(timeout)"
       Issue.record(
-        Comment(
-          rawValue:
-            "Expected to receive \(String(reflecting: expected)), but no action was received within \(timeout)"
-        ),
+        Comment(rawValue: "Expected to receive \(String(reflecting: expected)), but \(reason)"),
         sourceLocation: sourceLocation)
       return
     }

@@ -121,12 +121,28 @@ struct TestStoreTests {
   }
 
   @Test func noActionWithinTheTimeoutIsReported() async {
-    let store = Self.ticker()
+    let store = Self.ticker(delay: .seconds(30))
+    store.send(.start("slow", ticks: 1)) { $0.log = ["start slow"] }
     await withKnownIssue {
-      await store.receive(.tick("a", 1), timeout: .milliseconds(20))
+      await store.receive(.tick("slow", 1), timeout: .milliseconds(20))
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
-        #"Expected to receive TimeTravelTests.TickerAction.tick("a", 1), but no action was received within 0.02 seconds"#
+        #"Expected to receive TimeTravelTests.TickerAction.tick("slow", 1), but no action was received within 0.02 seconds"#
+      ]
+    }
+    store.store.send(.stop("slow"))
+  }
+
+  /// With no effect running, nothing can come: `receive` fails at once, not after its
+  /// timeout.
+  @Test func receivingWithNoEffectRunningFailsAtOnce() async {
+    let store = Self.ticker()
+    await withKnownIssue {
+      // Without the early exit, this would fail after 5 s with the timeout's message.
+      await store.receive(.tick("a", 1), timeout: .seconds(5))
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        #"Expected to receive TimeTravelTests.TickerAction.tick("a", 1), but no effect is running that could send it"#
       ]
     }
   }
