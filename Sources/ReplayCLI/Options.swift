@@ -88,8 +88,9 @@ struct Options: Equatable {
       case "--find": modes.append((flag, .find(try flagValue())))
       case "--eval":
         let expression = try flagValue()
-        // `replay --eval -c .`, a jq habit: `-c` would be read as the expression.
-        if expression.wholeMatch(of: /--?[A-Za-z][A-Za-z-]*/) != nil {
+        // `replay --eval -c .`, a jq habit: `-c` would be read as the expression. Only
+        // option-like words: `-1` and `-length` are expressions.
+        if expression.wholeMatch(of: /-[A-Za-z]{1,3}|--[A-Za-z][A-Za-z-]*/) != nil {
           throw UsageError(
             message:
               "--eval takes a jq expression, not the option '\(TerminalText.sanitize(expression))' (its output is always compact, as with jq -c)"

@@ -336,6 +336,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         "replay: --eval takes a jq expression, not the option '-c' (its output is always compact, as with jq -c)\n"
       ))
     #expect(replay("--eval", "-1", stdin: "1").out == "-1\n")
+    #expect(replay("--eval", "-length", stdin: "[1,2]").out == "-2\n")
+    #expect(replay("--eval", "--slurp", stdin: "1").code == ExitCode.usage)
   }
 
   /// As jq does when compiling: an unknown variable is a syntax error, once, even
