@@ -7,10 +7,10 @@ enum DiffMode {
     // Named as asked: entry K, not the state K-1 that would be read first.
     let count = context.log.entryCount
     guard k <= count else {
-      throw CommandError(
-        code: ExitCode.usage,
-        message:
-          "entry \(k) is out of range (the log has \(count) \(count == 1 ? "entry" : "entries"))")
+      // Worded as LogFile.entry(_:) words it.
+      throw LogError(
+        kind: .outOfRange, path: context.log.path,
+        message: "entry \(k) is out of range (the log has \(count) entries)")
     }
     return try run(context, from: k - 1, to: k)
   }

@@ -323,7 +323,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
   @Test func usageErrorsNameWhatWasAsked() {
     let diff = replay(Repo.fixture, "--diff", "300")
     #expect(diff.code == ExitCode.usage)
-    #expect(diff.err == "replay: entry 300 is out of range (the log has 240 entries)\n")
+    #expect(
+      diff.err == "replay: \(Repo.fixture): entry 300 is out of range (the log has 240 entries)\n")
     let twice = replay(Repo.fixture, "--show", "1", "--show", "2")
     #expect(twice.code == ExitCode.usage)
     #expect(twice.err.hasPrefix("replay: --show can be given only once\n"))
