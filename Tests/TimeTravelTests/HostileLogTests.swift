@@ -220,6 +220,9 @@ import Testing
     let temp = try TempLog(bytes: [0x1F])
     let (code, _, err) = replay(temp.path, arguments: [])
     #expect(code == ExitCode.unreadableLog)
-    #expect(err.contains("not valid JSON"))
+    #expect(
+      err
+        == "replay: \(temp.path):1:1: not valid JSON: unexpected byte 0x1F; expected a JSON value\n"
+    )
   }
 }
