@@ -18,8 +18,7 @@ enum EvalMode {
       io.errText("replay: stdin \(format); --eval reads UTF-8 JSON text\n")
       return ExitCode.unreadableLog
     }
-    // A UTF-8 byte order mark is skipped, as jq skips it.
-    if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
+    input.removeFirst(InputSignature.byteOrderMarkLength(of: input))
     var code = ExitCode.success
     input.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(bytes: buffer)

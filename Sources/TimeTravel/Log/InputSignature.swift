@@ -23,6 +23,12 @@ public enum InputSignature {
     return nil
   }
 
+  /// The length of a UTF-8 byte order mark at the start of `opening` (3), or 0. A
+  /// reader skips it, as jq does; RFC 8259 §8.1 lets a parser ignore it.
+  public static func byteOrderMarkLength(of opening: some Collection<UInt8>) -> Int {
+    opening.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+  }
+
   private static let utf16 = "is UTF-16 text (convert it first, with iconv -f UTF-16 -t UTF-8)"
   private static let utf32 = "is UTF-32 text (convert it first, with iconv -f UTF-32 -t UTF-8)"
 

@@ -30,9 +30,7 @@ struct LineIndex: Sendable {
         kind: .cannotOpen, path: source.path,
         message: "\(format); a log is UTF-8 JSON Lines text")
     }
-    // A UTF-8 byte order mark is skipped, as jq does (RFC 8259 §8.1 lets a parser
-    // ignore it).
-    if opening.starts(with: [0xEF, 0xBB, 0xBF]) { builder.lineStart = 3 }
+    builder.lineStart = InputSignature.byteOrderMarkLength(of: opening)
     try source.forEachChunk { chunk, offset in builder.add(chunk, at: offset) }
     builder.finish()
     starts = builder.starts
