@@ -22,8 +22,8 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
 
   /// Actions effects sent, not yet asserted: each with the states around it.
   private var received: [(action: R.Action, prior: R.State, next: R.State)] = []
-  /// The transition of the action being sent, once the store has reduced it.
-  private var sent: (prior: R.State, next: R.State)?
+  /// The state right after the action being sent, once the store has reduced it.
+  private var stateAfterSent: R.State?
 
   /// Creates a test store.
   ///
@@ -44,8 +44,8 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
       guard let self, case .action(let action) = action else { return }
       if origin != nil {
         received.append((action, prior, next))
-      } else if sent == nil {
-        sent = (prior, next)
+      } else if stateAfterSent == nil {
+        stateAfterSent = next
       }
     }
   }
@@ -77,11 +77,11 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     }
     var expected = store.state
     update(&expected)
-    sent = nil
+    stateAfterSent = nil
     store.send(action)
     // Middleware may drop the action: then nothing changed.
-    check(expected, sent?.next ?? store.state, sourceLocation)
-    sent = nil
+    check(expected, stateAfterSent ?? store.state, sourceLocation)
+    stateAfterSent = nil
   }
 
   /// Waits for the next action an effect sent, and checks it and the state after it.
