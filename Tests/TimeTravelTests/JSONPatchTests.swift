@@ -4,12 +4,18 @@ import Testing
 @testable import TimeTravel
 
 @Suite struct JSONPatchTests {
+  static let conformanceSuitePath = "peer-tests/json-patch/spec_tests.json"
+
   func json(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
 
-  @Test func conformanceSuite() throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("../shared/peer-tests/json-patch/spec_tests.json")
+  // The RFC 6902 conformance suite lives in the team's ../shared folder (CI has it);
+  // a user's clone has none, so the test is skipped there, not failed.
+  @Test(
+    .enabled(
+      if: PeerResources.hasShared(Self.conformanceSuitePath),
+      "needs ../shared/\(Self.conformanceSuitePath), which a user's clone does not have"))
+  func conformanceSuite() throws {
+    let url = PeerResources.shared(Self.conformanceSuitePath)
     let records = try JSONParser.parse(bytes: Data(contentsOf: url))
     var checked = 0
     for record in try #require(records.arrayValue) {

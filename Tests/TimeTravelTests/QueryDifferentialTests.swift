@@ -7,7 +7,6 @@ import TimeTravel
 /// (error wording, `limit(0)`, `@text` of numbers, `1.0` printing), and
 /// outputs are compared by value, not text.
 @Suite struct QueryDifferentialTests {
-  static let jqPath = "/usr/bin/jq"
 
   static let filters: [String] = [
     ".", ".todos", ".todos[0]", ".todos[-1].title", ".todos[].id", "[.todos[] | .title]",
@@ -64,7 +63,7 @@ import TimeTravel
 
   static func systemJQ(_ filter: String, _ input: String) throws -> (lines: [String], errors: Int) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: jqPath)
+    process.executableURL = URL(fileURLWithPath: try #require(PeerResources.systemJQ))
     process.arguments = ["-c", filter]
     let stdin = Pipe()
     let stdout = Pipe()
@@ -83,11 +82,9 @@ import TimeTravel
     return (lines, errors)
   }
 
-  @Test func matchesSystemJQ() throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.jqPath) else {
-      print("QueryDifferentialTests: skipped, \(Self.jqPath) is missing")
-      return
-    }
+  // Without a jq on PATH there is nothing to compare with: skipped, with the reason.
+  @Test(.enabled(if: PeerResources.systemJQ != nil, "needs jq on PATH to compare with"))
+  func matchesSystemJQ() throws {
     var g = Generator(seed: 20_260_105)
     let states = (0..<60).map { _ in Self.makeState(&g) }
     let input = states.map { JSONPrinter.compact.print($0) }.joined(separator: "\n") + "\n"

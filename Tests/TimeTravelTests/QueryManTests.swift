@@ -86,12 +86,16 @@ import TimeTravel
     }
   }
 
-  @Test func manualExamples() throws {
-    let url = queryRepositoryRoot.appendingPathComponent("../shared/peer-tests/jq/man.test")
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("man.test not found at \(url.path)")
-      return
-    }
+  static let manualPath = "peer-tests/jq/man.test"
+
+  // jq's manual examples live in the team's ../shared folder (CI has it); a user's
+  // clone has none, so the test is skipped there, not failed.
+  @Test(
+    .enabled(
+      if: PeerResources.hasShared(Self.manualPath),
+      "needs ../shared/\(Self.manualPath), which a user's clone does not have"))
+  func manualExamples() throws {
+    let text = try String(contentsOf: PeerResources.shared(Self.manualPath), encoding: .utf8)
     let cases = Self.loadCases(text)
     var passed = 0
     var supported = 0

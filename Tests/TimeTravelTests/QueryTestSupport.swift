@@ -31,7 +31,3 @@ func jqRuntimeError(_ program: String, _ input: String = "null") throws -> Strin
     return error.message
   }
 }
-
-/// The repository root, from this file's location.
-let queryRepositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What some tests compare against but a user's clone may not have: the team's
+/// `../shared/` folder beside the repository (present in CI) and the system jq.
+/// Tests that need them are enabled only when they exist, so they are reported as
+/// skipped, with the reason, instead of passing without testing anything.
+enum PeerResources {
+  /// The repository root, from this file's location.
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A file under `../shared/` beside the repository.
+  static func shared(_ relativePath: String) -> URL {
+    repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+      .appendingPathComponent(relativePath)
+  }
+
+  /// Whether `../shared/relativePath` exists and can be read.
+  static func hasShared(_ relativePath: String) -> Bool {
+    FileManager.default.isReadableFile(atPath: shared(relativePath).path)
+  }
+
+  /// The system jq's path: the first executable `jq` on `PATH`, or nil.
+  static let systemJQ: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    return path.split(separator: ":").lazy.map { "\($0)/jq" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+}
