@@ -6,6 +6,9 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TimeTravel", targets: ["TimeTravel"]),
+    .library(name: "TimeTravelJSON", targets: ["TimeTravelJSON"]),
+    .library(name: "TimeTravelDiff", targets: ["TimeTravelDiff"]),
+    .library(name: "TimeTravelJQ", targets: ["TimeTravelJQ"]),
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
@@ -16,8 +19,17 @@ let package = Package(
     .executable(name: "record-bench", targets: ["record-bench"]),
   ],
   targets: [
-    // The engine: reducer core, JSON model, log, diff, query, debugging.
-    .target(name: "TimeTravel"),
+    // JSON values with exact numbers and key bytes: parser, validating scan, printer,
+    // and the recorder's direct-to-bytes encoder.
+    .target(name: "TimeTravelJSON"),
+    // Differences between JSON values: the id-aware diff and its renderings, JSON Patch
+    // (RFC 6902) and JSON Pointer (RFC 6901).
+    .target(name: "TimeTravelDiff", dependencies: ["TimeTravelJSON"]),
+    // The jq language: lexer, parser, evaluator and builtins.
+    .target(name: "TimeTravelJQ", dependencies: ["TimeTravelJSON"]),
+    // Reducer core, effects, the log (recording and reading) and debugging (bisect,
+    // watch, replay); re-exports TimeTravelJSON and TimeTravelDiff, whose types its API uses.
+    .target(name: "TimeTravel", dependencies: ["TimeTravelJSON", "TimeTravelDiff"]),
     // The example to-do app from the MVI article, made pure; source of the fixtures.
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
     // A login form with an async effect and a password that must never be logged.
@@ -25,7 +37,9 @@ let package = Package(
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TodoReducer", "LoginReducer"]),
+    .target(
+      name: "ReplayCLI",
+      dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer", "LoginReducer"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
@@ -35,11 +49,13 @@ let package = Package(
     // Performance figures beside their peers (jq, Python, Foundation):
     // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
     // the tests, which never assert wall-clock times.
-    .executableTarget(name: "replay-bench", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "replay-bench", dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer"]),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [
-        "TimeTravel", "TodoReducer", "LoginReducer", "TimeTravelTesting", "ReplayCLI",
+        "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
+        "LoginReducer", "TimeTravelTesting", "ReplayCLI",
       ]
     ),
   ],

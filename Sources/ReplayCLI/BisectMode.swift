@@ -1,4 +1,5 @@
 import TimeTravel
+import TimeTravelJQ
 
 /// `replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]`: the first
 /// entry after which the state is bad, found by binary search as git bisect

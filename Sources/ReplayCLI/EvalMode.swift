@@ -1,4 +1,5 @@
 import TimeTravel
+import TimeTravelJQ
 
 /// `replay --eval EXPR`: reads JSON values from stdin and prints each output
 /// compactly, one per line, like `jq -c EXPR`, so the two can be compared.

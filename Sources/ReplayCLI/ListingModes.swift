@@ -1,4 +1,5 @@
 import TimeTravel
+import TimeTravelJQ
 
 /// `--where EXPR`: which entries the summary and listings include.
 struct EntryFilter {

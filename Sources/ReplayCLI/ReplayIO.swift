@@ -1,5 +1,6 @@
 import Foundation
 import TimeTravel
+import TimeTravelJQ
 
 /// Where the command reads and writes: the process's standard streams, or
 /// buffers in tests.

@@ -1,7 +1,8 @@
 // Measures what recording costs: `swift run -c release record-bench [entries]`.
 // Results and their interpretation: docs/recording.md.
 import Foundation
-@_spi(Benchmarks) import TimeTravel
+import TimeTravel
+import TimeTravelJSON
 import TodoReducer
 
 let repository = URL(fileURLWithPath: #filePath)

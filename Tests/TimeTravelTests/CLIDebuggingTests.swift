@@ -3,6 +3,8 @@ import ReplayCLI
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 /// The fixture's bug: a whitespace-only title added at entry 117.
 let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#

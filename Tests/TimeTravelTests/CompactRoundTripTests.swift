@@ -4,6 +4,8 @@ import Testing
 import TodoReducer
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 @MainActor
 @Suite struct CompactRoundTripTests {

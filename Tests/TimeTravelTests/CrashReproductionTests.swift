@@ -3,6 +3,7 @@ import Testing
 import TodoReducer
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
 
 struct CrashReproductionTests {
   @Test func theCrashFixtureNamesTheFatalAction() throws {

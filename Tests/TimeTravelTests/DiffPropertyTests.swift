@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 /// Seeded pseudo-random documents and mutations of them.
 struct DiffFuzzer {

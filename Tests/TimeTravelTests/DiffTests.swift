@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 @Suite struct DiffTests {
   func json(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }

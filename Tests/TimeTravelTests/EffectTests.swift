@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 // A reducer with every kind of effect, recording how often effect bodies run.
 struct Ticker: EffectReducer {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// The validator and the scanner must accept exactly what the parser accepts.
 @Suite struct JSONValidatorTests {

@@ -3,6 +3,7 @@ import ReplayCLI
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// Keys and names that Swift's `==` calls equal (canonical equivalence: "é" precomposed
 /// and decomposed, "K" and the Kelvin sign) are distinct in JSON and jq. Everywhere they

@@ -3,6 +3,7 @@ import ReplayCLI
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// Logs written to break the reader: values at the edges of `Int`, records that lie,
 /// blank endings, oversized lines, control characters meant for the terminal. Each

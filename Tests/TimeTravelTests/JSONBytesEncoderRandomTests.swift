@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// A random `Encodable` tree that reaches every container API: typed and generic
 /// encodes, nested containers, dictionaries, optionals, synthesized structs and enums.

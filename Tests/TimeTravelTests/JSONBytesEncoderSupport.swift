@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// The reference: Foundation's encoder configured as the recorder used to be.
 func referenceEncoder() -> JSONEncoder {

@@ -4,6 +4,7 @@ import Testing
 import TodoReducer
 
 @_spi(Benchmarks) @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// `JSONBytesEncoder` against Foundation's `JSONEncoder` (`[.sortedKeys,
 /// .withoutEscapingSlashes]`): same bytes, same errors, and the fast path where it

@@ -4,6 +4,9 @@ import Synchronization
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJQ
+@testable import TimeTravelJSON
 
 /// The lazy parse under attack: differential fuzzing against the eager parse with hostile
 /// bytes, every operation on lazily built values, concurrent use of one value, deep

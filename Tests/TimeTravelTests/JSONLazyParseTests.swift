@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// `JSONParser.parse(bytes:)` checks the whole document at once but builds containers of
 /// 512 bytes or more on first access. Whatever is read, and in whatever order, the value

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 @Suite struct JSONModelTests {
   @Test func bigIntegersSurviveExactly() throws {

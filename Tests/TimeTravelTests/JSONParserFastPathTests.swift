@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJQ
+@testable import TimeTravelJSON
 
 /// The parser's fast paths (eight bytes at a time in strings, cached short keys, shared
 /// key arrays, four-byte literals) must agree with the plain reading at every length and

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 @Suite struct JSONPatchTests {
   static let conformanceSuitePath = "peer-tests/json-patch/spec_tests.json"

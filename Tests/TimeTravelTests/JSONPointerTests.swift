@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJSON
 
 @Suite struct JSONPointerTests {
   @Test func parsesAndFormatsRFC6901Examples() throws {

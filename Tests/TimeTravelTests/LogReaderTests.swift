@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 @Suite struct LogReaderTests {
   @Test func readsTheFixture() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// Reading a log in chunks and by `pread(2)`: the result must not depend on where the
 /// chunks fall, and a pipe or a file changed under the reader must be handled.

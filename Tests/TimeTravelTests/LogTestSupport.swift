@@ -1,4 +1,5 @@
 import Foundation
+import TimeTravelJQ
 
 /// Paths inside the repository, found from this file's location.
 enum Repo {

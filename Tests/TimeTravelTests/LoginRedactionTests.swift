@@ -4,6 +4,7 @@ import ReplayCLI
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
 
 @MainActor
 struct LoginRedactionTests {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import ReplayCLI
 @testable import TimeTravel
+@testable import TimeTravelJQ
+@testable import TimeTravelJSON
 
 /// `[[…[1]…]]`, `depth` arrays deep.
 func nestedArrays(_ depth: Int) -> String {

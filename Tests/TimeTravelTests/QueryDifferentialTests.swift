@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TimeTravel
+import TimeTravelJQ
+import TimeTravelJSON
 
 /// Compares our evaluator with the system jq on pseudo-random to-do states.
 /// The system jq is 1.6, so the filters avoid where 1.6 and 1.7 differ

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TimeTravel
+import TimeTravelJQ
+import TimeTravelJSON
 
 @Suite struct QueryEvaluatorTests {
   @Test func paths() throws {

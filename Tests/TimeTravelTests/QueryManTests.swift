@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TimeTravel
+import TimeTravelJQ
+import TimeTravelJSON
 
 /// Runs jq's own manual examples (tests/man.test) against our implementation.
 @Suite struct QueryManTests {

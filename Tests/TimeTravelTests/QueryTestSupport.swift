@@ -1,5 +1,7 @@
 import Foundation
 import TimeTravel
+import TimeTravelJQ
+import TimeTravelJSON
 
 /// Runs `program` on `input` (JSON text) and returns compact outputs.
 func jq(_ program: String, _ input: String = "null", variables: [String: JSONValue] = [:]) throws

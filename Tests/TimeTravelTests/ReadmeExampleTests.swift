@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimeTravel
+import TimeTravelDiff
 
 // The README's "Record a log from your own app" example, compiled and run
 // here so the README cannot drift from the API.

@@ -5,6 +5,7 @@ import Testing
 import TodoReducer
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 /// A scripted to-do session (adds, toggles, deletes, filters, undo, redo, jumps) with a
 /// fixed clock, so two recordings of it differ only in how they were recorded.

@@ -3,6 +3,7 @@ import Testing
 import TodoReducer
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
 
 extension Repo {
   static let nondeterministic = root.appendingPathComponent(

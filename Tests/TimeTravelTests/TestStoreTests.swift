@@ -5,6 +5,7 @@ import TimeTravelTesting
 import TodoReducer
 
 @testable import TimeTravel
+@testable import TimeTravelJSON
 
 @MainActor
 struct TestStoreTests {

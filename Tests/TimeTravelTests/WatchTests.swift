@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TimeTravel
+@testable import TimeTravelDiff
 
 @Suite struct WatchTests {
   @Test(arguments: [

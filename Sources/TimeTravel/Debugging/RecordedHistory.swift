@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 extension TimeTravelMove {
   /// Applies the move that `entry` of `log` records to `history`.
   /// - Throws: ``ReplayError`` `.impossibleMove`, naming the entry, when the

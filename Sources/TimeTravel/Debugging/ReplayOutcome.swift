@@ -1,3 +1,6 @@
+import TimeTravelDiff
+import TimeTravelJSON
+
 /// The verdict of ``Replayer/verify(_:from:through:)``.
 public enum ReplayOutcome: Sendable, Equatable {
   /// Every replayed entry's recomputed state equals its recorded `next`; `entries` is

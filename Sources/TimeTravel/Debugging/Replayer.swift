@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 /// Re-applies a log's actions through a reducer and checks each recomputed state
 /// against the recorded one: the test Redux DevTools' test generator writes by hand
 /// (`expect(reducer(prev, action)).toEqual(next)`), run over a whole session.

@@ -1,3 +1,5 @@
+import TimeTravelDiff
+
 /// A crashed session turned into a test: the state and the action the app was applying
 /// when it died, ready to apply again under a debugger or in an exit test.
 ///

@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 extension Store where R.State: Decodable {
   /// Rebuilds the store as the app had it after entry `upTo` of `log`: the same
   /// history (every retained state and the cursor), so undo, redo and jump continue

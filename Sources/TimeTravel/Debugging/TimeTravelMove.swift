@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 /// A recorded undo, redo or jump: `{"type":"@@undo"|"@@redo"|"@@jump","from":F,"to":T}`.
 ///
 /// Replay moves through its own history for these instead of calling the reducer, the

@@ -1,3 +1,6 @@
+import TimeTravelDiff
+import TimeTravelJSON
+
 /// Watchpoints over a log: every entry that changed the value at a path,
 /// with its old and new value — "when did this field last change?", the
 /// question rr and UDB answer with `watch` plus reverse-continue.

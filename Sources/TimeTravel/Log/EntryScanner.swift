@@ -1,4 +1,5 @@
 import Foundation
+import TimeTravelJSON
 
 /// A log entry read without building its states: `seq`, `time` and `action`
 /// materialized, `prior` and `next` validated and kept as byte ranges of the

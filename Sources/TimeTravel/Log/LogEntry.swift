@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 /// One transition read from a log: the action and the states around it.
 public struct LogEntry: Sendable, Equatable {
   /// The entry's sequence number: the `seq` member, or its 1-based position

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import TimeTravelDiff
+import TimeTravelJSON
 
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///

@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 /// The optional first line of a log, describing what wrote it.
 ///
 /// `{"format":"replay-log","version":1,"app":…,"stateType":…,"actionType":…,"created":…}`;

@@ -1,4 +1,5 @@
 import Foundation
+import TimeTravelJSON
 
 /// Which recorded values a ``LogRecorder`` replaces with a placeholder before they
 /// reach the log: passwords, tokens, anything that must never be written to disk.

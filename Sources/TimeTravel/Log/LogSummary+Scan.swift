@@ -1,4 +1,6 @@
 import Foundation
+import TimeTravelDiff
+import TimeTravelJSON
 
 extension LogSummary {
   /// The summary of every entry of `log`, read with ``EntryScanner``: the same

@@ -1,4 +1,6 @@
 import Foundation
+import TimeTravelDiff
+import TimeTravelJSON
 
 /// What a full scan of a log finds: its size, time span, actions and problems.
 public struct LogSummary: Sendable, Equatable {

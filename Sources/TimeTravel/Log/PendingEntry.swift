@@ -1,3 +1,5 @@
+import TimeTravelJSON
+
 /// A *pending* record: the action a recorder wrote before handing it to the reducer.
 ///
 /// With ``LogRecorder``'s `pendingRecords` on, each transition is written twice: first

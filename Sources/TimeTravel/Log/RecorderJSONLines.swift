@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TimeTravelJSON
 
 /// A ``Recorder`` writing the replay JSON Lines log format, version 1.
 ///

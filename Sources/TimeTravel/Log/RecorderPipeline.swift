@@ -1,4 +1,6 @@
 import Foundation
+import TimeTravelDiff
+import TimeTravelJSON
 
 /// One transition's Swift values, encoded only when the writer gets to them.
 ///

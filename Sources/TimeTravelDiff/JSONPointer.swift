@@ -1,0 +1,171 @@
+import TimeTravelJSON
+
+/// A JSON Pointer (RFC 6901): a path to one value inside a JSON document.
+///
+/// Stored as unescaped reference tokens, so `"a/b"` is one token; the escaped
+/// text form (`/a~1b`) exists only in ``description`` and
+/// ``init(parsing:)``. The empty pointer (no tokens) is the whole document.
+public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
+  /// The unescaped reference tokens, outermost first. Empty for the root.
+  public var tokens: [String]
+
+  /// A pointer from unescaped tokens (`["todos", "3", "title"]`).
+  public init(tokens: [String]) { self.tokens = tokens }
+
+  /// The root pointer: the whole document.
+  public static let root = JSONPointer(tokens: [])
+
+  /// Parses the RFC 6901 §3 text form.
+  ///
+  /// `""` is the whole document and `"/"` is the key `""`. In each token `~1`
+  /// becomes `/` and then `~0` becomes `~` (§4: in that order, so `~01` is
+  /// `~1`, not `/`). O(n) in the text's length.
+  /// - Throws: ``JSONPointerError`` when the text is neither empty nor starts
+  ///   with `/`, or holds a `~` not followed by `0` or `1`.
+  public init(parsing text: String) throws(JSONPointerError) {
+    if text.isEmpty {
+      tokens = []
+      return
+    }
+    guard text.hasPrefix("/") else {
+      throw JSONPointerError(
+        message:
+          "JSON Pointer \(JSONPointer.quoted(text)) must be empty or start with \"/\" (RFC 6901 §3)"
+      )
+    }
+    var result: [String] = []
+    for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      result.append(try Self.unescape(raw, in: text))
+    }
+    tokens = result
+  }
+
+  private static func unescape(_ raw: Substring, in text: String) throws(JSONPointerError)
+    -> String
+  {
+    guard raw.contains("~") else { return String(raw) }
+    var out = ""
+    var iterator = raw.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      guard scalar == "~" else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      switch iterator.next() {
+      case "0": out.append("~")
+      case "1": out.append("/")
+      default:
+        throw JSONPointerError(
+          message:
+            "JSON Pointer \(quoted(text)): \"~\" must be followed by \"0\" or \"1\" (RFC 6901 §3)")
+      }
+    }
+    return out
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out: [UInt8] = []
+    JSONPrinter.writeString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The escaped text form, e.g. `/todos/3/title`; `""` for the root.
+  /// `~` is written `~0` and `/` is written `~1` (RFC 6901 §3).
+  public var description: String {
+    var out = ""
+    for token in tokens {
+      out.append("/")
+      if token.contains(where: { $0 == "~" || $0 == "/" }) {
+        out.append(token.replacingTildeAndSlash())
+      } else {
+        out.append(token)
+      }
+    }
+    return out
+  }
+
+  /// This pointer with `token` (unescaped) added at the end. O(depth).
+  public func appending(_ token: String) -> JSONPointer {
+    JSONPointer(tokens: tokens + [token])
+  }
+
+  /// This pointer with the array index `index` added at the end. O(depth).
+  public func appending(index: Int) -> JSONPointer { appending(String(index)) }
+
+  /// The pointer to the enclosing container, or `nil` for the root.
+  public var parent: JSONPointer? {
+    tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
+  }
+
+  /// The last token (unescaped), or `nil` for the root.
+  public var lastToken: String? { tokens.last }
+
+  /// Whether `self` is `other` or lies inside it.
+  public func hasPrefix(_ other: JSONPointer) -> Bool {
+    tokens.count >= other.tokens.count && tokens.starts(with: other.tokens)
+  }
+
+  /// The value at this pointer in `document`, or `nil` if absent.
+  ///
+  /// Object tokens match keys exactly. Array tokens must be decimal with no
+  /// leading zeros and within bounds (RFC 6901 §4); `-` names the position
+  /// after the last element, which never holds a value, so it resolves to
+  /// `nil`. Iterative, O(depth) plus object lookups.
+  public func resolve(in document: JSONValue) -> JSONValue? {
+    var current = document
+    for token in tokens {
+      switch current {
+      case .object(let object):
+        guard let next = object[token] else { return nil }
+        current = next
+      case .array(let array):
+        guard let index = JSONPointer.arrayIndex(token), index < array.count else { return nil }
+        current = array[index]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  /// The index named by an array token: ASCII digits, no leading zero
+  /// (RFC 6901 §4). `nil` for `-`, other text, or a number too large for `Int`.
+  static func arrayIndex(_ token: String) -> Int? {
+    let utf8 = token.utf8
+    guard let first = utf8.first, utf8.allSatisfy(\.isASCIIDigit) else { return nil }
+    if first == UInt8(ascii: "0") && utf8.count > 1 { return nil }
+    return Int(token)
+  }
+}
+
+extension String {
+  fileprivate func replacingTildeAndSlash() -> String {
+    var out = ""
+    for character in self {
+      switch character {
+      case "~": out.append("~0")
+      case "/": out.append("~1")
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+/// Why a JSON Pointer's text could not be parsed (RFC 6901 §3).
+public struct JSONPointerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong, naming the pointer text and the rule it breaks.
+  public var message: String
+
+  /// An error with `message`.
+  public init(message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}
+
+extension JSONPointer {
+  /// The text form as a JSON string literal, safe to print to a terminal
+  /// (control characters and bidi overrides escaped).
+  var quoted: String { JSONPointer.quoted(description) }
+}

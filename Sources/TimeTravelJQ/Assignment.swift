@@ -1,0 +1,67 @@
+import TimeTravelJSON
+
+/// `=`, `|=`, arithmetic updates and `//=`, defined through paths exactly as
+/// jq 1.7's `_assign` and `_modify` are.
+enum Assignment {
+  static func evaluate(
+    _ evaluator: Evaluator, _ op: AssignOperator, _ lhs: Node, _ rhs: Node,
+    _ input: JSONValue, _ env: Environment, _ emit: (JSONValue) throws -> Void
+  ) throws {
+    func paths() throws -> [[JSONValue]] {
+      var out: [[JSONValue]] = []
+      try evaluator.eval(lhs, input, [], env) { _, p in out.append(p ?? []) }
+      return out
+    }
+    switch op {
+    case .update:
+      var result = input
+      for p in try paths() {
+        let old = try Paths.getpath(result, p)
+        let token = evaluator.freshToken()
+        var replacement: JSONValue?
+        do {
+          try evaluator.eval(rhs, old, nil, env) { v, _ in
+            replacement = v
+            throw StopSignal(token: token)
+          }
+        } catch let s as StopSignal where s.token == token {}
+        if let replacement {
+          result = try Paths.setpath(result, p, replacement)
+        } else {
+          result = try Paths.delpaths(result, [.array(JSONArray(p))])
+        }
+      }
+      try emit(result)
+    case .set, .alternative:
+      try evaluator.eval(rhs, input, nil, env) { value, _ in
+        var result = input
+        for p in try paths() {
+          var v = value
+          if op == .alternative {
+            let old = try Paths.getpath(result, p)
+            if old.isTruthy { v = old }
+          }
+          result = try Paths.setpath(result, p, v)
+        }
+        try emit(result)
+      }
+    default:
+      let arithmetic: BinaryOperator =
+        switch op {
+        case .add: .add
+        case .subtract: .subtract
+        case .multiply: .multiply
+        case .divide: .divide
+        default: .modulo
+        }
+      try evaluator.eval(rhs, input, nil, env) { value, _ in
+        var result = input
+        for p in try paths() {
+          let old = try Paths.getpath(result, p)
+          result = try Paths.setpath(result, p, try Arithmetic.apply(arithmetic, old, value))
+        }
+        try emit(result)
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import TimeTravelJSON
+
+/// Builtins written in jq itself, mostly as in jq 1.7's builtin.jq, compiled
+/// once and shared by every filter.
+enum Prelude {
+  static let source = #"""
+    def values: select(. != null);
+    def nulls: select(. == null);
+    def booleans: select(type == "boolean");
+    def numbers: select(type == "number");
+    def strings: select(type == "string");
+    def arrays: select(type == "array");
+    def objects: select(type == "object");
+    def iterables: select(type | . == "array" or . == "object");
+    def scalars: select(type | . != "array" and . != "object");
+    def map(f): [.[] | f];
+    def map_values(f): .[] |= f;
+    def recurse(f): def r: ., (f | r); r;
+    def recurse(f; cond): def r: ., (f | select(cond) | r); r;
+    def from_entries: reduce .[] as $x ({};
+      . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
+             | if type == "string" then . else tojson end):
+            ($x | if has("value") then .value else .v end) });
+    def with_entries(f): to_entries | map(f) | from_entries;
+    def del(f): delpaths([path(f)]);
+    def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
+    def leaf_paths: paths(scalars);
+    def any: reduce .[] as $x (false; . or $x);
+    def all: reduce .[] as $x (true; . and $x);
+    def any(f): reduce (.[] | f) as $x (false; . or $x);
+    def all(f): reduce (.[] | f) as $x (true; . and $x);
+    def in(xs): . as $x | xs | has($x);
+    def inside(xs): . as $x | xs | contains($x);
+    def first: .[0];
+    def last: .[-1];
+    def nth($n): .[$n];
+    def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+    def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
+    def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
+    def repeat(f): def _repeat: ., (f | _repeat); _repeat;
+    def index($i): indices($i) | .[0];
+    def rindex($i): indices($i) | .[-1:][0];
+    def IN(s): any(s == .; .);
+    def IN(src; s): any(src == s; .);
+    def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
+    def INDEX(idx_expr): INDEX(.[]; idx_expr);
+    def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
+    def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
+    def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+    def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
+      | [range(0; $max) as $j | [range(0; $in | length) as $i | $in[$i][$j]]] end;
+    def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
+    def fromstream(f): { x: null, e: false } as $init
+      | foreach f as $i ($init;
+          if .e then $init else . end
+          | if $i | length == 2
+            then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1])
+            else setpath(["e"]; $i[0] | length == 1) end;
+          if .e then .x else empty end);
+    def truncate_stream(stream): . as $n | null | stream | . as $input
+      | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
+    def finites: select(isinfinite or isnan | not);
+    def normals: select(isnormal);
+    def add(f): reduce f as $x (null; . + $x);
+    def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
+    def getpath_or_null(p): getpath(p);
+    def match(re; mode): _match_impl(re; mode; false) | .[];
+    def match($val): ($val | type) as $vt | if $vt == "string" then match($val; null)
+      elif $vt == "array" and ($val | length) > 1 then match($val[0]; $val[1])
+      elif $vt == "array" and ($val | length) > 0 then match($val[0]; null)
+      else error($vt + " not a string or array") end;
+    def test(re; mode): _match_impl(re; mode; true);
+    def test($val): ($val | type) as $vt | if $vt == "string" then test($val; null)
+      elif $vt == "array" and ($val | length) > 1 then test($val[0]; $val[1])
+      elif $vt == "array" and ($val | length) > 0 then test($val[0]; null)
+      else error($vt + " not a string or array") end;
+    def capture(re; mods): match(re; mods)
+      | reduce (.captures | .[] | select(.name != null) | { key: .name, value: .string }) as $pair
+          ({}; . + {($pair.key): $pair.value});
+    def capture($val): ($val | type) as $vt | if $vt == "string" then capture($val; null)
+      elif $vt == "array" and ($val | length) > 1 then capture($val[0]; $val[1])
+      elif $vt == "array" and ($val | length) > 0 then capture($val[0]; null)
+      else error($vt + " not a string or array") end;
+    def scan($re; $flags): match($re; "g" + ($flags // ""))
+      | if (.captures | length > 0) then [.captures | .[] | .string] else .string end;
+    def scan($re): scan($re; null);
+    def splits($re; flags): split($re; flags) | .[];
+    def splits($re): splits($re; null);
+    def sub($re; str; $flags): . as $in
+      | (reduce match($re; $flags) as $m ({out: "", prev: 0};
+          .out += $in[.prev:$m.offset]
+            + ($m | [.captures[] | select(.name != null) | {key: .name, value: .string}]
+               | from_entries | str)
+          | .prev = $m.offset + $m.length))
+      | .out + $in[.prev:];
+    def sub($re; str): sub($re; str; "");
+    def gsub($re; str; $flags): sub($re; str; $flags + "g");
+    def gsub($re; str): sub($re; str; "g");
+    def ascii(i): [i] | implode;
+    def trimstr($x): ltrimstr($x) | rtrimstr($x);
+    def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false
+      else error("\(tojson) cannot be parsed as a boolean") end;
+    def skip($n; f): if $n > 0 then foreach f as $x ($n + 1; . - 1; if . <= 0 then $x else empty end)
+      elif $n == 0 then f else error("skip doesn't support negative count") end;
+    .
+    """#
+
+  /// The parsed prelude: a chain of definitions ending in `.`.
+  static let program: Node = {
+    do {
+      return try Parser.parse(source)
+    } catch {
+      fatalError("jq prelude does not parse: \(error)")
+    }
+  }()
+
+  /// The environment holding every prelude definition.
+  static let environment: Environment = {
+    var env = Environment(parent: nil, binding: nil)
+    var node = program
+    while case .functionDefinition(let definition, let rest) = node {
+      env = Environment(parent: env, binding: .function(definition))
+      node = rest
+    }
+    return env
+  }()
+
+  /// `name/arity` of every prelude definition.
+  static let signatures: Set<String> = {
+    var out: Set<String> = []
+    var node = program
+    while case .functionDefinition(let definition, let rest) = node {
+      out.insert(definition.signature)
+      node = rest
+    }
+    return out
+  }()
+}

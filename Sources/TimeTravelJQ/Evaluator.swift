@@ -1,0 +1,477 @@
+import Foundation
+import TimeTravelJSON
+
+/// A path from the input's root to a value: strings, numbers and slice
+/// objects, as `path(f)` prints them. `nil` means "not tracking paths".
+typealias Path = [JSONValue]
+
+/// Receives one output of a generator, with its path when tracking paths.
+typealias Emit = (JSONValue, Path?) throws -> Void
+
+/// Stops a generator early (`first`, `limit`, `isempty`, `any`); only the
+/// evaluation that raised it (same token) catches it.
+struct StopSignal: Error {
+  let token: Int
+}
+
+/// Evaluation nested deeper than the evaluator allows. Not a
+/// ``JQRuntimeError``, so `try`, `?` and `//` cannot swallow it (which would
+/// silently cut outputs short); ``JQFilter`` reports it as one.
+struct NestingLimitError: Error, CustomStringConvertible {
+  /// The nesting reached when evaluation stopped.
+  let depth: Int
+
+  /// The message users see, e.g. `the expression nests deeper than 100000 levels (…)`.
+  var description: String {
+    "the expression nests deeper than \(depth) evaluation levels (a recursive function such as"
+      + " walk, recurse or tostream on a deeply nested value, or a long repeat?)"
+  }
+}
+
+/// Wraps an error raised downstream of a `try` body, so the `try` lets it
+/// through instead of catching it (jq catches only the body's own errors).
+struct DownstreamError: Error {
+  let token: Int
+  let inner: any Error
+}
+
+/// Evaluates the AST in continuation-passing style: each output is handed to
+/// `emit` as soon as it exists, which gives jq's backtracking order without
+/// materialising intermediate streams. Path mode (for `path(f)`, `del`,
+/// assignments) is the same walk with `path` non-nil.
+final class Evaluator {
+  private var nextToken = 0
+
+  /// The deepest nesting of ``eval(_:_:_:_:_:)`` calls allowed, whatever the
+  /// stack. `walk` nests 16 calls per level of its input, `recurse(f)` 8,
+  /// `tostream` 6 and `repeat` 5 per output. The CLI's 1 GB thread holds
+  /// this many in either build (debug frames are about 6 KB a call, release
+  /// about 0.7 KB), so there the limit is the same on every run.
+  #if DEBUG
+    static let maximumDepth = 100_000
+  #else
+    static let maximumDepth = 1_000_000
+  #endif
+
+  /// Current nesting of `eval` calls.
+  private var depth = 0
+
+  /// Below this address evaluation stops with ``NestingLimitError``: the
+  /// check that protects threads with small stacks (test runners, apps).
+  private let stackFloor = ThreadStack.floor()
+
+  func freshToken() -> Int {
+    nextToken += 1
+    return nextToken
+  }
+
+  // `dynamic` keeps the optimizer from cloning this function for each
+  // closure passed to it: its closure specializer does not terminate here
+  // (Swift 6.3.1 release builds grew past 16 GB). The cost is one indirect
+  // call per node.
+  dynamic func eval(
+    _ node: Node, _ input: JSONValue, _ path: Path?, _ env: Environment, _ emit: Emit
+  ) throws {
+    // Recursive functions (`walk`, `recurse`, `tostream`, `repeat`) nest one
+    // `eval` per step; stop before the stack runs out.
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Self.maximumDepth || ThreadStack.currentAddress() < stackFloor {
+      throw NestingLimitError(depth: depth - 1)
+    }
+    switch node {
+    case .identity:
+      try emit(input, path)
+
+    case .recurseAll:
+      try recurseAll(input, path, emit)
+
+    case .literal(let value):
+      try requireValueMode(path, value)
+      try emit(value, nil)
+
+    case .interpolated(let parts, let format):
+      try interpolate(parts[...], format: format, input, env) { text in
+        try requireValueMode(path, .string(text))
+        try emit(.string(text), nil)
+      }
+
+    case .format(let name, _):
+      let value = JSONValue.string(try Formats.apply(name, to: input))
+      try requireValueMode(path, value)
+      try emit(value, nil)
+
+    case .index(let target, let keyNode):
+      try eval(keyNode, input, nil, env) { key, _ in
+        try self.eval(target, input, path, env) { container, containerPath in
+          try emit(try Paths.index(container, key), containerPath.map { $0 + [key] })
+        }
+      }
+
+    case .slice(let target, let fromNode, let toNode):
+      try optionalValues(toNode, input, env) { to in
+        try self.optionalValues(fromNode, input, env) { from in
+          try self.eval(target, input, path, env) { container, containerPath in
+            let key: JSONValue = ["start": from, "end": to]
+            try emit(try Paths.index(container, key), containerPath.map { $0 + [key] })
+          }
+        }
+      }
+
+    case .iterate(let target):
+      try eval(target, input, path, env) { container, containerPath in
+        try self.iterate(container, containerPath, emit)
+      }
+
+    case .tryCatch(let body, let handler):
+      try tryCatch(body, input, path, env, emit) { error in
+        guard let handler else { return }
+        try self.eval(handler, error.value, nil, env) { v, _ in
+          try self.requireValueMode(path, v)
+          try emit(v, nil)
+        }
+      }
+
+    case .array(let body):
+      var items: [JSONValue] = []
+      if let body { try eval(body, input, nil, env) { v, _ in items.append(v) } }
+      let value = JSONValue.array(JSONArray(items))
+      try requireValueMode(path, value)
+      try emit(value, nil)
+
+    case .object(let entries):
+      try buildObject(entries[...], JSONObject(), input, env) { object in
+        try self.requireValueMode(path, .object(object))
+        try emit(.object(object), nil)
+      }
+
+    case .negate(let operand):
+      try eval(operand, input, nil, env) { v, _ in
+        guard case .number(let n) = v else {
+          throw JQRuntimeError(message: "\(Describe.value(v)) cannot be negated")
+        }
+        let result = JSONValue.number(Arithmetic.negate(n))
+        try self.requireValueMode(path, result)
+        try emit(result, nil)
+      }
+
+    case .pipe(let lhs, let rhs):
+      try eval(lhs, input, path, env) { v, p in try self.eval(rhs, v, p, env, emit) }
+
+    case .comma(let items):
+      for item in items { try eval(item, input, path, env, emit) }
+
+    case .binary(let op, let lhs, let rhs):
+      try eval(rhs, input, nil, env) { r, _ in
+        try self.eval(lhs, input, nil, env) { l, _ in
+          let result = try Arithmetic.apply(op, l, r)
+          try self.requireValueMode(path, result)
+          try emit(result, nil)
+        }
+      }
+
+    case .and(let lhs, let rhs):
+      try eval(lhs, input, nil, env) { l, _ in
+        guard l.isTruthy else {
+          try self.requireValueMode(path, false)
+          return try emit(false, nil)
+        }
+        try self.eval(rhs, input, nil, env) { r, _ in
+          try self.requireValueMode(path, .bool(r.isTruthy))
+          try emit(.bool(r.isTruthy), nil)
+        }
+      }
+
+    case .or(let lhs, let rhs):
+      try eval(lhs, input, nil, env) { l, _ in
+        if l.isTruthy {
+          try self.requireValueMode(path, true)
+          return try emit(true, nil)
+        }
+        try self.eval(rhs, input, nil, env) { r, _ in
+          try self.requireValueMode(path, .bool(r.isTruthy))
+          try emit(.bool(r.isTruthy), nil)
+        }
+      }
+
+    case .alternative(let lhs, let rhs):
+      var found = false
+      try tryCatch(
+        lhs, input, path, env,
+        { v, p in
+          if v.isTruthy {
+            found = true
+            try emit(v, p)
+          }
+        }
+      ) { _ in }
+      if !found { try eval(rhs, input, path, env, emit) }
+
+    case .assign(let op, let lhs, let rhs):
+      try Assignment.evaluate(self, op, lhs, rhs, input, env) { v in
+        try self.requireValueMode(path, v)
+        try emit(v, nil)
+      }
+
+    case .ifThen(let condition, let then, let otherwise):
+      try eval(condition, input, nil, env) { c, _ in
+        if c.isTruthy {
+          try self.eval(then, input, path, env, emit)
+        } else if let otherwise {
+          try self.eval(otherwise, input, path, env, emit)
+        } else {
+          try emit(input, path)
+        }
+      }
+
+    case .reduce(let source, let pattern, let initial, let update):
+      try eval(initial, input, path, env) { start, startPath in
+        var state: (JSONValue, Path?) = (start, startPath)
+        try self.eval(source, input, nil, env) { item, _ in
+          try self.destructure(pattern, item, input, env) { bound in
+            var last: (JSONValue, Path?) = (.null, nil)
+            try self.eval(update, state.0, state.1, bound) { v, p in last = (v, p) }
+            state = last
+          }
+        }
+        try emit(state.0, state.1)
+      }
+
+    case .foreach(let source, let pattern, let initial, let update, let extract):
+      try eval(initial, input, path, env) { start, startPath in
+        var state: (JSONValue, Path?) = (start, startPath)
+        try self.eval(source, input, nil, env) { item, _ in
+          try self.destructure(pattern, item, input, env) { bound in
+            try self.eval(update, state.0, state.1, bound) { v, p in
+              state = (v, p)
+              if let extract {
+                try self.eval(extract, v, p, bound, emit)
+              } else {
+                try emit(v, p)
+              }
+            }
+          }
+        }
+      }
+
+    case .bind(let source, let pattern, let body):
+      try eval(source, input, nil, env) { value, _ in
+        try self.destructure(pattern, value, input, env) { bound in
+          try self.eval(body, input, path, bound, emit)
+        }
+      }
+
+    case .functionDefinition(let definition, let rest):
+      try eval(rest, input, path, Environment(parent: env, binding: .function(definition)), emit)
+
+    case .call(let name, let arguments, _):
+      switch env.function(name, arity: arguments.count) {
+      case .closure(let closure):
+        try eval(closure.body, input, path, closure.environment, emit)
+      case .function(let definition, let home):
+        var callEnv = home
+        for (parameter, argument) in zip(definition.parameters, arguments) {
+          callEnv = Environment(
+            parent: callEnv,
+            binding: .closure(parameter, Closure(body: argument, environment: env)))
+        }
+        try eval(definition.body, input, path, callEnv, emit)
+      case nil:
+        try Builtins.call(self, name, arguments, input, path, env, emit)
+      }
+
+    case .variable(let name, _):
+      let value: JSONValue
+      if let bound = env.variable(name) {
+        value = bound
+      } else if name == "ENV" {
+        value = Builtins.environmentObject
+      } else {
+        throw JQRuntimeError(message: "$\(name) is not defined")
+      }
+      try requireValueMode(path, value)
+      try emit(value, nil)
+    }
+  }
+
+  // MARK: Helpers
+
+  func requireValueMode(_ path: Path?, _ value: JSONValue) throws {
+    if path != nil {
+      throw JQRuntimeError(
+        message: "Invalid path expression with result \(Describe.truncated(value))")
+    }
+  }
+
+  /// Runs `body`, handing its own errors to `handler`; errors raised by
+  /// `emit` (downstream of the `try`) pass through untouched.
+  func tryCatch(
+    _ body: Node, _ input: JSONValue, _ path: Path?, _ env: Environment, _ emit: Emit,
+    handler: (JQRuntimeError) throws -> Void
+  ) throws {
+    let token = freshToken()
+    do {
+      try eval(body, input, path, env) { v, p in
+        do { try emit(v, p) } catch { throw DownstreamError(token: token, inner: error) }
+      }
+    } catch let e as DownstreamError where e.token == token {
+      throw e.inner
+    } catch let e as JQRuntimeError {
+      try handler(e)
+    }
+  }
+
+  /// All outputs of `node` on `input`, in value mode.
+  func values(_ node: Node, _ input: JSONValue, _ env: Environment) throws -> [JSONValue] {
+    var out: [JSONValue] = []
+    try eval(node, input, nil, env) { v, _ in out.append(v) }
+    return out
+  }
+
+  /// Outputs of an optional slice bound; a missing bound is `null`.
+  private func optionalValues(
+    _ node: Node?, _ input: JSONValue, _ env: Environment, _ body: (JSONValue) throws -> Void
+  ) throws {
+    guard let node else { return try body(.null) }
+    try eval(node, input, nil, env) { v, _ in try body(v) }
+  }
+
+  func iterate(_ container: JSONValue, _ path: Path?, _ emit: Emit) throws {
+    switch container {
+    case .array(let a):
+      for (i, v) in a.enumerated() { try emit(v, path.map { $0 + [.number(JSONNumber(i))] }) }
+    case .object(let o):
+      for (k, v) in o { try emit(v, path.map { $0 + [.string(k)] }) }
+    case .null:
+      throw JQRuntimeError(message: "Cannot iterate over null")
+    default:
+      throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(container))")
+    }
+  }
+
+  /// `..`: pre-order, with an explicit stack so input depth never recurses.
+  func recurseAll(_ input: JSONValue, _ path: Path?, _ emit: Emit) throws {
+    var stack: [(JSONValue, Path?)] = [(input, path)]
+    while let (value, p) = stack.popLast() {
+      try emit(value, p)
+      switch value {
+      case .array(let a):
+        for (i, v) in a.enumerated().reversed() {
+          stack.append((v, p.map { $0 + [.number(JSONNumber(i))] }))
+        }
+      case .object(let o):
+        for (k, v) in zip(o.keys, o.values).reversed() {
+          stack.append((v, p.map { $0 + [.string(k)] }))
+        }
+      default: break
+      }
+    }
+  }
+
+  // Later parts vary slowest, as in jq: "\(1,2) \(3,4)" gives "1 3", "2 3", …
+  private func interpolate(
+    _ parts: ArraySlice<InterpolationPart>, format: String?, _ input: JSONValue,
+    _ env: Environment, _ body: (String) throws -> Void
+  ) throws {
+    guard let last = parts.last else { return try body("") }
+    let rest = parts.dropLast()
+    switch last {
+    case .text(let s):
+      try interpolate(rest, format: format, input, env) { prefix in try body(prefix + s) }
+    case .expression(let node):
+      try eval(node, input, nil, env) { v, _ in
+        let text: String
+        if let format {
+          text = try Formats.apply(format, to: v)
+        } else {
+          text = Builtins.tostring(v)
+        }
+        try self.interpolate(rest, format: format, input, env) { prefix in try body(prefix + text) }
+      }
+    }
+  }
+
+  // Earlier entries vary slowest, as in jq.
+  private func buildObject(
+    _ entries: ArraySlice<ObjectEntry>, _ partial: JSONObject, _ input: JSONValue,
+    _ env: Environment, _ body: (JSONObject) throws -> Void
+  ) throws {
+    guard let entry = entries.first else { return try body(partial) }
+    try eval(entry.key, input, nil, env) { key, _ in
+      guard case .string(let k) = key else {
+        throw JQRuntimeError(message: "Object keys must be strings")
+      }
+      try self.eval(entry.value, input, nil, env) { value, _ in
+        var next = partial
+        next[k] = value
+        try self.buildObject(entries.dropFirst(), next, input, env, body)
+      }
+    }
+  }
+
+  /// Binds `pattern` to `value`; object patterns with generator keys bind
+  /// once per combination.
+  func destructure(
+    _ pattern: Pattern, _ value: JSONValue, _ input: JSONValue, _ env: Environment,
+    _ body: (Environment) throws -> Void
+  ) throws {
+    switch pattern {
+    case .variable(let name):
+      try body(env.with(variable: name, value))
+    case .array(let items):
+      if case .object = value {
+        throw JQRuntimeError(message: "Cannot index object with number")
+      }
+      try destructureItems(items[...], index: 0, value, input, env, body)
+    case .object(let entries):
+      try destructureEntries(entries[...], value, input, env, body)
+    }
+  }
+
+  private func destructureItems(
+    _ items: ArraySlice<Pattern>, index: Int, _ value: JSONValue, _ input: JSONValue,
+    _ env: Environment, _ body: (Environment) throws -> Void
+  ) throws {
+    guard let first = items.first else { return try body(env) }
+    let element = try Paths.index(value, .number(JSONNumber(index)))
+    try destructure(first, element, input, env) { bound in
+      try self.destructureItems(items.dropFirst(), index: index + 1, value, input, bound, body)
+    }
+  }
+
+  private func destructureEntries(
+    _ entries: ArraySlice<ObjectPatternEntry>, _ value: JSONValue, _ input: JSONValue,
+    _ env: Environment, _ body: (Environment) throws -> Void
+  ) throws {
+    guard let entry = entries.first else { return try body(env) }
+    try eval(entry.key, input, nil, env) { key, _ in
+      guard case .string = key else {
+        throw JQRuntimeError(message: "Cannot index \(value.typeName) with \(key.typeName)")
+      }
+      let member = try Paths.index(value, key)
+      var bound = env
+      if let name = entry.binds { bound = bound.with(variable: name, member) }
+      if let sub = entry.value {
+        try self.destructure(sub, member, input, bound) { b in
+          try self.destructureEntries(entries.dropFirst(), value, input, b, body)
+        }
+      } else {
+        try self.destructureEntries(entries.dropFirst(), value, input, bound, body)
+      }
+    }
+  }
+}
+
+/// How jq names values in error messages: `number (1)`, truncated dumps.
+enum Describe {
+  /// `type (dump)`, with long dumps cut as jq cuts them.
+  static func value(_ v: JSONValue) -> String { "\(v.typeName) (\(truncated(v)))" }
+
+  /// The compact dump, cut to jq's error-buffer size with `...`.
+  static func truncated(_ v: JSONValue) -> String {
+    let text = JSONPrinter.compact.print(v)
+    let bytes = Array(text.utf8)
+    guard bytes.count > 14 else { return text }
+    return String(decoding: bytes.prefix(11), as: UTF8.self) + "..."
+  }
+}

@@ -1,0 +1,238 @@
+import TimeTravelJSON
+
+/// One piece of a jq string literal: plain text, or an interpolated `\(…)`
+/// whose tokens the parser compiles as a sub-program.
+enum StringPart: Equatable {
+  case text(String)
+  case interpolation([Token])
+}
+
+/// A lexical token of a jq program.
+enum TokenKind: Equatable {
+  /// `.name`; `.` followed by a string is lexed as `.` then the string.
+  case field(String)
+  /// A bare word: a keyword or a function name.
+  case ident(String)
+  /// `$name`, without the `$`.
+  case variable(String)
+  /// A number's literal text.
+  case number(String)
+  case string([StringPart])
+  /// `@base64` and friends, without the `@`.
+  case format(String)
+  /// Operators and punctuation, e.g. `|=`, `//`, `..`.
+  case punct(String)
+  case eof
+}
+
+/// A token and the 1-based character column where it starts.
+struct Token: Equatable {
+  var kind: TokenKind
+  var column: Int
+}
+
+/// Splits jq source into tokens. String interpolations are lexed eagerly into
+/// nested token lists, so the parser never has to rescan characters.
+struct Lexer {
+  private let chars: [Character]
+  private let source: String
+  private var index = 0
+
+  init(_ source: String) {
+    self.source = source
+    self.chars = Array(source)
+  }
+
+  /// All tokens, ending with `.eof`.
+  static func tokenize(_ source: String) throws(JQSyntaxError) -> [Token] {
+    var lexer = Lexer(source)
+    var tokens = try lexer.lex(untilCloseParen: false)
+    tokens.append(Token(kind: .eof, column: lexer.index + 1))
+    return tokens
+  }
+
+  private func error(_ message: String, at position: Int) -> JQSyntaxError {
+    JQSyntaxError(message: message, column: position + 1, source: source)
+  }
+
+  // Operators, longest first so `//=` wins over `//` and `/`.
+  private static let punctuation: [String] = [
+    "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "..",
+    ".", "[", "]", "{", "}", "(", ")", "|", ",", ":", ";", "=", "<", ">", "+", "-", "*",
+    "/", "%", "?",
+  ].sorted { $0.count > $1.count }
+
+  /// Lexes up to end of input, or (inside `\(`) up to the `)` that balances it.
+  private mutating func lex(untilCloseParen: Bool) throws(JQSyntaxError) -> [Token] {
+    var tokens: [Token] = []
+    var depth = 0
+    while true {
+      skipTrivia()
+      guard index < chars.count else {
+        if untilCloseParen {
+          throw error("unterminated string interpolation, expected ')'", at: index)
+        }
+        return tokens
+      }
+      let start = index
+      let c = chars[index]
+      if untilCloseParen {
+        if c == "(" { depth += 1 }
+        if c == ")" {
+          if depth == 0 {
+            index += 1
+            return tokens
+          }
+          depth -= 1
+        }
+      }
+      if c == "\"" {
+        tokens.append(Token(kind: .string(try lexString()), column: start + 1))
+      } else if c.isJQDigit || (c == "." && peek(1)?.isJQDigit == true) {
+        tokens.append(Token(kind: .number(lexNumber()), column: start + 1))
+      } else if c == "." && (peek(1).map { $0.isJQIdentStart } ?? false) {
+        index += 1
+        tokens.append(Token(kind: .field(lexWord()), column: start + 1))
+      } else if c == "$" {
+        index += 1
+        guard index < chars.count, chars[index].isJQIdentStart else {
+          throw error("expected a variable name after '$'", at: start)
+        }
+        tokens.append(Token(kind: .variable(lexWord()), column: start + 1))
+      } else if c == "@" {
+        index += 1
+        guard index < chars.count, chars[index].isJQIdentStart else {
+          throw error("expected a format name after '@'", at: start)
+        }
+        tokens.append(Token(kind: .format(lexWord()), column: start + 1))
+      } else if c.isJQIdentStart {
+        tokens.append(Token(kind: .ident(lexWord()), column: start + 1))
+      } else if let op = Self.punctuation.first(where: { matches($0) }) {
+        index += op.count
+        tokens.append(Token(kind: .punct(op), column: start + 1))
+      } else {
+        throw error("unexpected character '\(c)'", at: start)
+      }
+    }
+  }
+
+  private func peek(_ offset: Int) -> Character? {
+    index + offset < chars.count ? chars[index + offset] : nil
+  }
+
+  private func matches(_ op: String) -> Bool {
+    var i = index
+    for ch in op {
+      guard i < chars.count, chars[i] == ch else { return false }
+      i += 1
+    }
+    return true
+  }
+
+  private mutating func skipTrivia() {
+    while index < chars.count {
+      if chars[index].isWhitespace {
+        index += 1
+      } else if chars[index] == "#" {
+        while index < chars.count, chars[index] != "\n", chars[index] != "\r\n" { index += 1 }
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func lexWord() -> String {
+    let start = index
+    while index < chars.count,
+      chars[index].isJQIdentContinue
+        || (chars[index] == ":" && peek(1) == ":" && peek(2)?.isJQIdentStart == true)
+    {
+      index += chars[index] == ":" ? 2 : 1
+    }
+    return String(chars[start..<index])
+  }
+
+  private mutating func lexNumber() -> String {
+    let start = index
+    while index < chars.count, chars[index].isJQDigit { index += 1 }
+    if index < chars.count, chars[index] == "." {
+      index += 1
+      while index < chars.count, chars[index].isJQDigit { index += 1 }
+    }
+    if index < chars.count, chars[index] == "e" || chars[index] == "E" {
+      var j = index + 1
+      if j < chars.count, chars[j] == "+" || chars[j] == "-" { j += 1 }
+      if j < chars.count, chars[j].isJQDigit {
+        index = j
+        while index < chars.count, chars[index].isJQDigit { index += 1 }
+      }
+    }
+    return String(chars[start..<index])
+  }
+
+  private mutating func lexString() throws(JQSyntaxError) -> [StringPart] {
+    let start = index
+    index += 1
+    var parts: [StringPart] = []
+    var text = ""
+    var pendingHigh: UInt32?
+    while true {
+      guard index < chars.count else { throw error("unterminated string literal", at: start) }
+      let c = chars[index]
+      if c == "\"" {
+        index += 1
+        break
+      }
+      if c != "\\" {
+        text.append(c)
+        index += 1
+        continue
+      }
+      let escapeStart = index
+      index += 1
+      guard index < chars.count else { throw error("unterminated string literal", at: start) }
+      let e = chars[index]
+      index += 1
+      switch e {
+      case "\"": text.append("\"")
+      case "\\": text.append("\\")
+      case "/": text.append("/")
+      case "b": text.append("\u{08}")
+      case "f": text.append("\u{0C}")
+      case "n": text.append("\n")
+      case "r": text.append("\r")
+      case "t": text.append("\t")
+      case "u":
+        guard index + 4 <= chars.count,
+          let code = UInt32(String(chars[index..<index + 4]), radix: 16)
+        else { throw error("invalid \\u escape in string literal", at: escapeStart) }
+        index += 4
+        if (0xD800..<0xDC00).contains(code) {
+          pendingHigh = code
+          continue
+        }
+        if (0xDC00..<0xE000).contains(code), let high = pendingHigh {
+          let scalar = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+          text.unicodeScalars.append(Unicode.Scalar(scalar)!)
+        } else {
+          text.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+        }
+      case "(":
+        if !text.isEmpty { parts.append(.text(text)) }
+        text = ""
+        parts.append(.interpolation(try lex(untilCloseParen: true)))
+      default:
+        throw error("invalid escape '\\\(e)' in string literal", at: escapeStart)
+      }
+      pendingHigh = nil
+    }
+    if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
+    return parts
+  }
+}
+
+extension Character {
+  var isJQDigit: Bool { isASCII && isNumber }
+  var isJQIdentStart: Bool { self == "_" || (isASCII && isLetter) }
+  var isJQIdentContinue: Bool { isJQIdentStart || isJQDigit }
+}

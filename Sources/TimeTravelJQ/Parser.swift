@@ -1,0 +1,603 @@
+import TimeTravelJSON
+
+/// Recursive-descent parser for jq, with jq's precedence (loosest first):
+/// `def`/`as` bodies and `|`, `,`, `//`, assignments, `or`, `and`,
+/// comparisons, `+ -`, `* / %`, unary `-`, postfix (`.a`, `[i]`, `?`).
+struct Parser {
+  /// Programs nested deeper than this are rejected: the parser and the
+  /// evaluator recurse on the program's structure.
+  static let maximumNesting = 100
+
+  private var tokens: [Token]
+  private var position = 0
+  private let source: String
+  private var nesting: Int
+
+  init(tokens: [Token], source: String, nesting: Int = 0) {
+    self.tokens = tokens
+    self.source = source
+    self.nesting = nesting
+  }
+
+  /// Parses a whole program.
+  static func parse(_ source: String) throws(JQSyntaxError) -> Node {
+    var parser = Parser(tokens: try Lexer.tokenize(source), source: source)
+    let node = try parser.parsePipe()
+    try parser.expectEnd()
+    return node
+  }
+
+  private var current: Token { tokens[position] }
+
+  private func error(_ message: String, at token: Token? = nil) -> JQSyntaxError {
+    JQSyntaxError(message: message, column: (token ?? current).column, source: source)
+  }
+
+  private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+  private func isPunct(_ p: String) -> Bool { current.kind == .punct(p) }
+  private func isKeyword(_ k: String) -> Bool { current.kind == .ident(k) }
+
+  private func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .eof: "end of input"
+    case .punct(let p): "'\(p)'"
+    case .ident(let s): "'\(s)'"
+    case .field(let s): "'.\(s)'"
+    case .variable(let s): "'$\(s)'"
+    case .number(let s): "number \(s)"
+    case .string: "string literal"
+    case .format(let s): "'@\(s)'"
+    }
+  }
+
+  private mutating func expectPunct(_ p: String) throws(JQSyntaxError) {
+    guard isPunct(p) else { throw error("unexpected \(describe(current)), expected '\(p)'") }
+    advance()
+  }
+
+  private mutating func expectKeyword(_ k: String) throws(JQSyntaxError) {
+    guard isKeyword(k) else { throw error("unexpected \(describe(current)), expected '\(k)'") }
+    advance()
+  }
+
+  mutating func expectEnd() throws(JQSyntaxError) {
+    guard current.kind == .eof else { throw error("unexpected \(describe(current))") }
+  }
+
+  /// Counts one more link of a left-associative chain (`a + b + c`, `.a.b.c`)
+  /// against the nesting limit; the caller restores `nesting` afterwards.
+  private mutating func link(_ links: inout Int) throws(JQSyntaxError) {
+    links += 1
+    try enter()
+  }
+
+  private mutating func enter() throws(JQSyntaxError) {
+    nesting += 1
+    if nesting > Self.maximumNesting {
+      throw error("program nested too deeply (more than \(Self.maximumNesting) levels)")
+    }
+  }
+
+  // MARK: Expressions
+
+  mutating func parsePipe() throws(JQSyntaxError) -> Node {
+    try enter()
+    defer { nesting -= 1 }
+    if isKeyword("def") {
+      let definition = try parseDefinition()
+      return .functionDefinition(definition, try parsePipe())
+    }
+    if isKeyword("label") { throw error("label/break is not supported") }
+    let lhs = try parseComma()
+    if isPunct("|") {
+      advance()
+      return .pipe(lhs, try parsePipe())
+    }
+    return lhs
+  }
+
+  private mutating func parseDefinition() throws(JQSyntaxError) -> FunctionDefinition {
+    try expectKeyword("def")
+    guard case .ident(let name) = current.kind, !Self.keywords.contains(name) else {
+      throw error("unexpected \(describe(current)), expected a function name")
+    }
+    advance()
+    var parameters: [String] = []
+    var valueParameters: [String] = []
+    if isPunct("(") {
+      advance()
+      while true {
+        switch current.kind {
+        case .ident(let p):
+          parameters.append(p)
+        case .variable(let p):
+          parameters.append(p)
+          valueParameters.append(p)
+        default:
+          throw error("unexpected \(describe(current)), expected a parameter name")
+        }
+        advance()
+        if isPunct(";") {
+          advance()
+          continue
+        }
+        try expectPunct(")")
+        break
+      }
+    }
+    try expectPunct(":")
+    var body = try parsePipe()
+    try expectPunct(";")
+    // `def f($a): body` means `def f(a): a as $a | body`.
+    for p in valueParameters.reversed() {
+      body = .bind(.call(p, [], column: 0), .variable(p), body)
+    }
+    return FunctionDefinition(name: name, parameters: parameters, body: body)
+  }
+
+  private mutating func parseComma() throws(JQSyntaxError) -> Node {
+    var items = [try parseAlternative()]
+    while isPunct(",") {
+      advance()
+      items.append(try parseAlternative())
+    }
+    return items.count == 1 ? items[0] : .comma(items)
+  }
+
+  private mutating func parseAlternative() throws(JQSyntaxError) -> Node {
+    let lhs = try parseAssignment()
+    if isPunct("//") {
+      advance()
+      try enter()
+      defer { nesting -= 1 }
+      return .alternative(lhs, try parseAlternative())
+    }
+    return lhs
+  }
+
+  private mutating func parseAssignment() throws(JQSyntaxError) -> Node {
+    let lhs = try parseOr()
+    if case .punct(let p) = current.kind, let op = AssignOperator(rawValue: p) {
+      advance()
+      return .assign(op, lhs, try parseAlternativeOperand())
+    }
+    return lhs
+  }
+
+  // The right side of an assignment may itself hold `//` (`.a = .b // 1`).
+  private mutating func parseAlternativeOperand() throws(JQSyntaxError) -> Node {
+    let lhs = try parseOr()
+    if isPunct("//") {
+      advance()
+      return .alternative(lhs, try parseAlternativeOperand())
+    }
+    return lhs
+  }
+
+  private mutating func parseOr() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
+    var lhs = try parseAnd()
+    while isKeyword("or") {
+      advance()
+      try link(&links)
+      lhs = .or(lhs, try parseAnd())
+    }
+    return lhs
+  }
+
+  private mutating func parseAnd() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
+    var lhs = try parseComparison()
+    while isKeyword("and") {
+      advance()
+      try link(&links)
+      lhs = .and(lhs, try parseComparison())
+    }
+    return lhs
+  }
+
+  private static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
+
+  private mutating func parseComparison() throws(JQSyntaxError) -> Node {
+    let lhs = try parseAdditive()
+    guard case .punct(let p) = current.kind, Self.comparisons.contains(p) else { return lhs }
+    advance()
+    let rhs = try parseAdditive()
+    if case .punct(let q) = current.kind, Self.comparisons.contains(q) {
+      throw error("unexpected '\(q)': comparisons do not chain; use parentheses")
+    }
+    return .binary(BinaryOperator(rawValue: p)!, lhs, rhs)
+  }
+
+  private mutating func parseAdditive() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
+    var lhs = try parseMultiplicative()
+    while case .punct(let p) = current.kind, p == "+" || p == "-" {
+      advance()
+      try link(&links)
+      lhs = .binary(BinaryOperator(rawValue: p)!, lhs, try parseMultiplicative())
+    }
+    return lhs
+  }
+
+  private mutating func parseMultiplicative() throws(JQSyntaxError) -> Node {
+    var links = 0
+    defer { nesting -= links }
+    var lhs = try parseUnary()
+    while case .punct(let p) = current.kind, p == "*" || p == "/" || p == "%" {
+      advance()
+      try link(&links)
+      lhs = .binary(BinaryOperator(rawValue: p)!, lhs, try parseUnary())
+    }
+    return lhs
+  }
+
+  private mutating func parseUnary() throws(JQSyntaxError) -> Node {
+    if isPunct("-") {
+      advance()
+      try enter()
+      defer { nesting -= 1 }
+      return .negate(try parseUnary())
+    }
+    return try parsePostfix(allowBinding: true)
+  }
+
+  // MARK: Postfix and terms
+
+  private mutating func parsePostfix(allowBinding: Bool) throws(JQSyntaxError) -> Node {
+    var term = try parseTerm()
+    var links = 0
+    defer { nesting -= links }
+    while true {
+      try link(&links)
+      if case .field(let name) = current.kind {
+        advance()
+        term = .index(term, .literal(.string(name)))
+      } else if isPunct("."), case .string = tokens[position + 1].kind {
+        advance()
+        term = .index(term, try parseStringLiteral(format: nil))
+      } else if isPunct("[") {
+        term = try parseBracketSuffix(on: term)
+      } else if isPunct("?") {
+        advance()
+        term = .tryCatch(term, nil)
+      } else if isPunct("."), tokens[position + 1].kind == .punct("[") {
+        advance()
+      } else {
+        break
+      }
+    }
+    if allowBinding, isKeyword("as") {
+      advance()
+      let pattern = try parsePattern()
+      if isPunct("?//") { throw error("destructuring alternatives '?//' are not supported") }
+      try expectPunct("|")
+      return .bind(term, pattern, try parsePipe())
+    }
+    return term
+  }
+
+  private mutating func parseBracketSuffix(on term: Node) throws(JQSyntaxError) -> Node {
+    try expectPunct("[")
+    if isPunct("]") {
+      advance()
+      return .iterate(term)
+    }
+    if isPunct(":") {
+      advance()
+      let to = try parsePipe()
+      try expectPunct("]")
+      return .slice(term, from: nil, to: to)
+    }
+    let key = try parsePipe()
+    if isPunct(":") {
+      advance()
+      if isPunct("]") {
+        advance()
+        return .slice(term, from: key, to: nil)
+      }
+      let to = try parsePipe()
+      try expectPunct("]")
+      return .slice(term, from: key, to: to)
+    }
+    try expectPunct("]")
+    return .index(term, key)
+  }
+
+  static let keywords: Set<String> = [
+    "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
+    "label", "import", "include", "and", "or", "__loc__",
+  ]
+
+  private mutating func parseTerm() throws(JQSyntaxError) -> Node {
+    let token = current
+    switch token.kind {
+    case .eof:
+      throw error("unexpected end of input")
+    case .number(let text):
+      advance()
+      let number = JSONNumber(literal: text) ?? JSONNumber(Double(text) ?? 0)
+      return .literal(.number(number))
+    case .string:
+      return try parseStringLiteral(format: nil)
+    case .format(let name):
+      advance()
+      if case .string = current.kind { return try parseStringLiteral(format: name) }
+      return .format(name, column: token.column)
+    case .field(let name):
+      advance()
+      return .index(.identity, .literal(.string(name)))
+    case .variable(let name):
+      advance()
+      if name == "__loc__" {
+        return .literal(["file": "<top-level>", "line": 1])
+      }
+      return .variable(name, column: token.column)
+    case .punct("."):
+      advance()
+      if case .string = current.kind {
+        return .index(.identity, try parseStringLiteral(format: nil))
+      }
+      return .identity
+    case .punct(".."):
+      advance()
+      return .recurseAll
+    case .punct("("):
+      advance()
+      let inner = try parsePipe()
+      try expectPunct(")")
+      return inner
+    case .punct("["):
+      advance()
+      if isPunct("]") {
+        advance()
+        return .array(nil)
+      }
+      let inner = try parsePipe()
+      try expectPunct("]")
+      return .array(inner)
+    case .punct("{"):
+      return try parseObject()
+    case .ident("if"):
+      return try parseIf()
+    case .ident("try"):
+      advance()
+      try enter()
+      defer { nesting -= 1 }
+      let body = try parsePostfix(allowBinding: false)
+      if isKeyword("catch") {
+        advance()
+        return .tryCatch(body, try parsePostfix(allowBinding: false))
+      }
+      return .tryCatch(body, nil)
+    case .ident("reduce"):
+      advance()
+      let source = try parsePostfix(allowBinding: false)
+      try expectKeyword("as")
+      let pattern = try parsePattern()
+      try expectPunct("(")
+      let initial = try parsePipe()
+      try expectPunct(";")
+      let update = try parsePipe()
+      try expectPunct(")")
+      return .reduce(source, pattern, initial, update)
+    case .ident("foreach"):
+      advance()
+      let source = try parsePostfix(allowBinding: false)
+      try expectKeyword("as")
+      let pattern = try parsePattern()
+      try expectPunct("(")
+      let initial = try parsePipe()
+      try expectPunct(";")
+      let update = try parsePipe()
+      var extract: Node?
+      if isPunct(";") {
+        advance()
+        extract = try parsePipe()
+      }
+      try expectPunct(")")
+      return .foreach(source, pattern, initial, update, extract)
+    case .ident("def"):
+      let definition = try parseDefinition()
+      return .functionDefinition(definition, try parsePipe())
+    case .ident("true"):
+      advance()
+      return .literal(true)
+    case .ident("false"):
+      advance()
+      return .literal(false)
+    case .ident("null"):
+      advance()
+      return .literal(.null)
+    case .ident(let name) where name == "label" || name == "import" || name == "include":
+      throw error("\(name) is not supported")
+    case .ident(let name) where !Self.keywords.contains(name):
+      advance()
+      if name == "break" { throw error("break is not supported", at: token) }
+      var arguments: [Node] = []
+      if isPunct("(") {
+        advance()
+        arguments.append(try parsePipe())
+        while isPunct(";") {
+          advance()
+          arguments.append(try parsePipe())
+        }
+        try expectPunct(")")
+      }
+      return .call(name, arguments, column: token.column)
+    default:
+      throw error("unexpected \(describe(token))")
+    }
+  }
+
+  private mutating func parseIf() throws(JQSyntaxError) -> Node {
+    advance()
+    let condition = try parsePipe()
+    try expectKeyword("then")
+    let then = try parsePipe()
+    if isKeyword("elif") {
+      try enter()
+      defer { nesting -= 1 }
+      return .ifThen(condition, then, try parseIf())
+    }
+    var otherwise: Node?
+    if isKeyword("else") {
+      advance()
+      otherwise = try parsePipe()
+    }
+    try expectKeyword("end")
+    return .ifThen(condition, then, otherwise)
+  }
+
+  private mutating func parseStringLiteral(format: String?) throws(JQSyntaxError) -> Node {
+    guard case .string(let parts) = current.kind else {
+      throw error("unexpected \(describe(current)), expected a string")
+    }
+    advance()
+    var result: [InterpolationPart] = []
+    for part in parts {
+      switch part {
+      case .text(let s): result.append(.text(s))
+      case .interpolation(let inner):
+        var sub = Parser(
+          tokens: inner + [Token(kind: .eof, column: current.column)], source: source,
+          nesting: nesting)
+        let node = try sub.parsePipe()
+        try sub.expectEnd()
+        result.append(.expression(node))
+      }
+    }
+    if format == nil, result.count == 1, case .text(let s) = result[0] {
+      return .literal(.string(s))
+    }
+    return .interpolated(result, format: format)
+  }
+
+  private mutating func parseObject() throws(JQSyntaxError) -> Node {
+    try expectPunct("{")
+    try enter()
+    defer { nesting -= 1 }
+    var entries: [ObjectEntry] = []
+    while !isPunct("}") {
+      let token = current
+      var key: Node
+      var shorthand: Node?
+      switch token.kind {
+      case .variable(let name):
+        advance()
+        key = .literal(.string(name))
+        shorthand =
+          name == "__loc__"
+          ? .literal(["file": "<top-level>", "line": 1]) : .variable(name, column: token.column)
+      case .ident(let name):
+        advance()
+        key = .literal(.string(name))
+        shorthand = .index(.identity, key)
+      case .number(let text):
+        advance()
+        key = .literal(.string(text))
+      case .string:
+        key = try parseStringLiteral(format: nil)
+        shorthand = .index(.identity, key)
+      case .format(let name):
+        advance()
+        key = try parseStringLiteral(format: name)
+        shorthand = .index(.identity, key)
+      case .punct("("):
+        advance()
+        key = try parsePipe()
+        try expectPunct(")")
+      default:
+        throw error("unexpected \(describe(token)) in object construction, expected a key")
+      }
+      if isPunct(":") {
+        advance()
+        entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+      } else if let shorthand {
+        entries.append(ObjectEntry(key: key, value: shorthand))
+      } else {
+        throw error("unexpected \(describe(current)), expected ':'")
+      }
+      if isPunct(",") {
+        advance()
+      } else if !isPunct("}") {
+        throw error("unexpected \(describe(current)), expected '}'")
+      }
+    }
+    advance()
+    return .object(entries)
+  }
+
+  // jq allows only pipes of terms as an object value, so `,` ends the entry.
+  private mutating func parseObjectValue() throws(JQSyntaxError) -> Node {
+    var value = try parseAlternative()
+    if isPunct("|") {
+      advance()
+      value = .pipe(value, try parseObjectValue())
+    }
+    return value
+  }
+
+  private mutating func parsePattern() throws(JQSyntaxError) -> Pattern {
+    try enter()
+    defer { nesting -= 1 }
+    switch current.kind {
+    case .variable(let name):
+      advance()
+      return .variable(name)
+    case .punct("["):
+      advance()
+      var items: [Pattern] = []
+      repeat {
+        if isPunct(",") { advance() }
+        items.append(try parsePattern())
+      } while isPunct(",")
+      try expectPunct("]")
+      return .array(items)
+    case .punct("{"):
+      advance()
+      var entries: [ObjectPatternEntry] = []
+      repeat {
+        if isPunct(",") { advance() }
+        let token = current
+        switch token.kind {
+        case .variable(let name):
+          advance()
+          var value: Pattern?
+          if isPunct(":") {
+            advance()
+            value = try parsePattern()
+          }
+          entries.append(
+            ObjectPatternEntry(key: .literal(.string(name)), binds: name, value: value))
+          continue
+        case .ident(let name):
+          advance()
+          try expectPunct(":")
+          entries.append(
+            ObjectPatternEntry(key: .literal(.string(name)), binds: nil, value: try parsePattern()))
+        case .string:
+          let key = try parseStringLiteral(format: nil)
+          try expectPunct(":")
+          entries.append(ObjectPatternEntry(key: key, binds: nil, value: try parsePattern()))
+        case .punct("("):
+          advance()
+          let key = try parsePipe()
+          try expectPunct(")")
+          try expectPunct(":")
+          entries.append(ObjectPatternEntry(key: key, binds: nil, value: try parsePattern()))
+        default:
+          throw error("unexpected \(describe(token)) in object pattern")
+        }
+      } while isPunct(",")
+      try expectPunct("}")
+      return .object(entries)
+    default:
+      throw error("unexpected \(describe(current)), expected a pattern ($name, [...] or {...})")
+    }
+  }
+}
