@@ -41,6 +41,9 @@ let package = Package(
       name: "ReplayCLI",
       dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer", "LoginReducer"]),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+    // The README's recording example as a program: an app that only records, and so
+    // links neither the jq engine nor the CLI (`swift run counter-sample`).
+    .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
@@ -56,6 +59,8 @@ let package = Package(
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
         "LoginReducer", "TimeTravelTesting", "ReplayCLI",
+        // Compiled with the tests so that the README's recording example always builds.
+        "counter-sample",
       ]
     ),
   ],

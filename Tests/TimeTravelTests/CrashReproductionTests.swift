@@ -41,9 +41,7 @@ struct CrashReproductionTests {
 
   @Test func theBuggyReducerTrapsAgainOnTheFatalAction() async {
     await #expect(processExitsWith: .failure) {
-      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/todo-crash.jsonl").path
+      let path = Repo.root.appendingPathComponent("Fixtures/todo-crash.jsonl").path
       let repro = try Reproduction.load(log: LogFile(path: path), reducer: BuggyTodoReducer())
       _ = repro.reproduce()
     }
@@ -67,7 +65,8 @@ struct CrashReproductionTests {
       // `pending` after a container member is not a pending record (see the format).
       #"{"seq":3,"action":"c","prior":{},"next":{},"pending":true}"#,
     ]
-    let log = try LogFile(path: TempLog(lines.joined(separator: "\n") + "\n").path)
+    let file = try TempLog(lines.joined(separator: "\n") + "\n")
+    let log = try LogFile(path: file.path)
     #expect(log.entryCount == 3)
     #expect(log.pendingEntry == nil)
     #expect(try log.entry(2).next == ["x": #""pending":true"#])

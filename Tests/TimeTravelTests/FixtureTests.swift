@@ -4,9 +4,7 @@ import TodoReducer
 
 @MainActor
 struct FixtureTests {
-  private static let fixtureURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/todo-session.jsonl")
+  private static let fixtureURL = URL(fileURLWithPath: Repo.fixture)
 
   private func fixtureLines() throws -> [Substring] {
     let text = try String(contentsOf: Self.fixtureURL, encoding: .utf8)

@@ -92,7 +92,8 @@ import Testing
     let log = try LogFile(path: temp.path)
     #expect(log.entryCount == 1)
     #expect(log.warnings == [])
-    #expect(try LogFile(path: TempLog("\n\n").path).entryCount == 0)
+    let blank = try TempLog("\n\n")
+    #expect(try LogFile(path: blank.path).entryCount == 0)
   }
 
   /// The count in the torn-line warning is of entries, not lines.
@@ -110,7 +111,8 @@ import Testing
           message:
             "the last line is incomplete (unterminated string starting at column 10); ignored it and read the 2 complete entries before it"
         ))
-    let one = try LogFile(path: TempLog(Self.entry1 + "\n" + #"{"seq":2,"#).path)
+    let torn = try TempLog(Self.entry1 + "\n" + #"{"seq":2,"#)
+    let one = try LogFile(path: torn.path)
     #expect(one.warnings.first?.message.hasSuffix("read the 1 complete entry before it") == true)
   }
 

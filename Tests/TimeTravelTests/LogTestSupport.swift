@@ -1,18 +1,14 @@
 import Foundation
 import TimeTravelJQ
 
-/// Paths inside the repository, found from this file's location.
-enum Repo {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let fixture = root.appendingPathComponent("Fixtures/todo-session.jsonl").path
-}
-
-/// A temporary log file with the given content; removed by the caller's scope end.
-struct TempLog {
+/// A temporary log file with the given content, removed when the last reference to it
+/// goes (keep it in a local for as long as its path is used).
+final class TempLog: Sendable {
   let path: String
 
-  init(_ content: String) throws { try self.init(bytes: Array(content.utf8)) }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  convenience init(_ content: String) throws { try self.init(bytes: Array(content.utf8)) }
 
   init(bytes: [UInt8]) throws {
     let url = FileManager.default.temporaryDirectory

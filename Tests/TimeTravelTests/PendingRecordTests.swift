@@ -28,7 +28,8 @@ struct PendingRecordTests {
       writer: writer, app: "Counter", stateType: "CounterState", actionType: "CounterAction",
       pendingRecords: true)
     try recorder.recordPending(action: CounterAction.add(5), prior: CounterState())
-    let log = try LogFile(path: TempLog(bytes: Array(writer.data)).path)
+    let file = try TempLog(bytes: Array(writer.data))
+    let log = try LogFile(path: file.path)
     #expect(log.entryCount == 0)
     #expect(log.pendingEntry?.seq == 1)
     #expect(log.pendingEntry?.action == ["add": ["_0": 5]])

@@ -37,6 +37,32 @@ struct AppReducer: Reducer {
   #expect(try log.state(3) == ["count": 1])
 }
 
+/// The README's recording example is, byte for byte, the `counter-sample` program, which
+/// the test target depends on so that it is compiled with every test run.
+@Test func readmeRecordingExampleIsTheCounterSample() throws {
+  let readme = try String(
+    contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+  let sample = try String(
+    contentsOf: Repo.root.appendingPathComponent("Sources/counter-sample/main.swift"),
+    encoding: .utf8)
+  let section = try #require(
+    readme.components(separatedBy: "## Record a log from your own app").dropFirst().first)
+  let block = try #require(
+    section.components(separatedBy: "```swift\n").dropFirst().first?
+      .components(separatedBy: "```").first)
+  #expect(block == sample)
+}
+
+@Test func aTempLogRemovesItsFile() throws {
+  var path = ""
+  do {
+    let log = try TempLog("{}\n")
+    path = log.path
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+  #expect(!FileManager.default.fileExists(atPath: path))
+}
+
 struct Item: Codable, Identifiable {
   var id: Int
   var name: String

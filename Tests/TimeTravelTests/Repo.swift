@@ -1,17 +1,20 @@
 import Foundation
 
+/// Paths inside the repository, found from this file's location.
+enum Repo {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let fixture = root.appendingPathComponent("Fixtures/todo-session.jsonl").path
+}
+
 /// What some tests compare against but a user's clone may not have: the team's
 /// `../shared/` folder beside the repository (present in CI) and the system jq.
 /// Tests that need them are enabled only when they exist, so they are reported as
 /// skipped, with the reason, instead of passing without testing anything.
 enum PeerResources {
-  /// The repository root, from this file's location.
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   /// A file under `../shared/` beside the repository.
   static func shared(_ relativePath: String) -> URL {
-    repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    Repo.root.deletingLastPathComponent().appendingPathComponent("shared")
       .appendingPathComponent(relativePath)
   }
 
