@@ -26,7 +26,7 @@ public final class ReducerRegistry: Sendable {
   }
 
   /// A registry holding the reducers bundled with this package: `todo`
-  /// (``TodoReducer``) and `login` (``LoginReducer``, effects never run).
+  /// (`TodoReducer`) and `login` (`LoginReducer`, effects never run).
   public static func bundled() -> ReducerRegistry {
     let registry = ReducerRegistry()
     registry.register(name: "todo", reducer: TodoReducer())
@@ -50,7 +50,7 @@ public final class ReducerRegistry: Sendable {
   ///   - name: What `--reducer` takes, e.g. `"todo"`.
   ///   - reducer: Made afresh for each replay (an autoclosure, so reducers need not be
   ///     `Sendable`); its `State` must be `Codable` and its `Action` `Decodable`.
-  ///   - redaction: The ``LogRedaction`` the app records with, if any.
+  ///   - redaction: The `LogRedaction` the app records with, if any.
   public func register<R: Reducer & SendableMetatype>(
     name: String, reducer: @autoclosure @escaping @Sendable () -> R,
     redaction: LogRedaction = .none

@@ -9,7 +9,7 @@ public enum ReplayCommand {
 
   /// Runs `replay` with `arguments` (without the program name).
   ///
-  /// The work runs on a thread with a 1 GB stack (see ``WorkThread``) while
+  /// The work runs on a thread with a 1 GB stack (see `WorkThread`) while
   /// the caller waits, so deeply nested values evaluate the same in-process
   /// and from the shell.
   /// - Returns: The exit code (see ``ExitCode``).

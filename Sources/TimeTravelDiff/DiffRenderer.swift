@@ -2,7 +2,7 @@ import TimeTravelJSON
 
 /// Text rendering of diffs for the command line.
 ///
-/// Values are printed as compact JSON through ``JSONPrinter``, which escapes
+/// Values are printed as compact JSON through `JSONPrinter`, which escapes
 /// control characters and bidi overrides, so a string from a log can never
 /// emit a raw ESC, move the cursor or reorder what the user sees. Paths are
 /// printed in RFC 6901 form with the same escaping of unsafe characters.

@@ -4,7 +4,7 @@ import Foundation
 /// recomputed state compares with a recorded one on equal terms.
 public enum JSONValueCoding {
   /// Encodes `value` with `JSONEncoder` (sorted keys, unescaped slashes, as
-  /// ``LogRecorder`` does) and parses the bytes into a ``JSONValue``.
+  /// `LogRecorder` does) and parses the bytes into a ``JSONValue``.
   ///
   /// - Throws: `EncodingError` from the encoder; ``JSONParseError`` cannot happen for
   ///   encoder output but is propagated rather than hidden.

@@ -9,7 +9,7 @@ import TimeTravelJSON
 /// effects again (as ReSwift-Recorder did) would make replays drift. Undo, redo and
 /// jump entries move through the replayed history rather than reaching the reducer.
 ///
-/// States compare as ``JSONValue``s (numbers by value, key order ignored), after
+/// States compare as `JSONValue`s (numbers by value, key order ignored), after
 /// encoding the recomputed state as the recorder does, so a divergence means the
 /// reducer really produced different data: typically a `UUID()` or `Date()` inside
 /// `reduce`, or behaviour that changed between app versions.

@@ -4,9 +4,18 @@ import TimeTravelDiff
 /// when it died, ready to apply again under a debugger or in an exit test.
 ///
 /// ```swift
-/// let repro = try Reproduction.load(log: LogFile(path: "crash.jsonl"), reducer: MyReducer())
-/// #expect(repro.action == .deleteTodos(atOffsets: [2]))
-/// await #expect(processExitsWith: .failure) { _ = repro.reproduce() }  // the trap, again
+/// @Test func theFatalActionIsTheOneTheLogNames() throws {
+///   let repro = try Reproduction.load(log: LogFile(path: "crash.jsonl"), reducer: MyReducer())
+///   #expect(repro.action == .deleteTodos(atOffsets: [2]))
+/// }
+///
+/// @Test func itTrapsAgain() async {
+///   // An exit test runs in a child process and captures nothing: it loads its own copy.
+///   await #expect(processExitsWith: .failure) {
+///     let repro = try Reproduction.load(log: LogFile(path: "crash.jsonl"), reducer: MyReducer())
+///     _ = repro.reproduce()
+///   }
+/// }
 /// ```
 public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodable {
   /// The fatal entry's `seq`.

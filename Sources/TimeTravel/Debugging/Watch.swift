@@ -32,7 +32,7 @@ public enum Watch {
   /// Parses a watch path: an RFC 6901 JSON Pointer (`/todos/0/title`, or
   /// `""` for the whole state) or a jq path (`.todos[0].title`,
   /// `."a b"`, `.["k"]`, `.`).
-  /// - Throws: ``JSONPointerError`` naming the column of the problem.
+  /// - Throws: `JSONPointerError` naming the column of the problem.
   public static func path(parsing text: String) throws(JSONPointerError) -> JSONPointer {
     if text.isEmpty || text.hasPrefix("/") { return try JSONPointer(parsing: text) }
     guard text.hasPrefix(".") else {

@@ -38,7 +38,7 @@ public struct RawEntry: Sendable, Equatable {
 
 /// Why a line could not be read as an entry by ``EntryScanner``.
 public enum EntryScanError: Error, Equatable, Sendable {
-  /// The line is not valid JSON: the error ``JSONParser`` reports for the
+  /// The line is not valid JSON: the error `JSONParser` reports for the
   /// whole line (same message, line 1, same column).
   case malformed(JSONParseError)
   /// The line is JSON but not an entry; the message is the one ``LogFile``
@@ -48,7 +48,7 @@ public enum EntryScanError: Error, Equatable, Sendable {
 
 /// Reads entry lines of a log at validation speed (see ``RawEntry``).
 ///
-/// Accepts and rejects exactly the lines that parsing with ``JSONParser`` and
+/// Accepts and rejects exactly the lines that parsing with `JSONParser` and
 /// then reading the members as ``LogFile`` does would, with the same messages:
 /// members in any order, unknown members validated and ignored, a repeated
 /// key keeping its last value, keys compared after unescaping.

@@ -6,7 +6,7 @@ import TimeTravelJSON
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///
 /// Opening reads the file once, 4 MB at a time, to index its lines (a `memchr` scan,
-/// see ``LineIndex``); it parses only the first line (to detect a header) and the
+/// see `LineIndex`); it parses only the first line (to detect a header) and the
 /// last (to detect a torn record). Entries are read back with `pread(2)` and parsed
 /// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
 /// process's memory grows with the number of lines (the index keeps 17 bytes per

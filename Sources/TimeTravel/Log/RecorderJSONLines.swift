@@ -11,7 +11,7 @@ import TimeTravelJSON
 /// `seq` starting at 1 and contiguous, `time` from ``LogTimestamp``, and time-travel
 /// actions as `{"type":"@@undo","from":F,"to":T}` (likewise `@@redo`, `@@jump`).
 ///
-/// Values are encoded by ``JSONBytesEncoder``, whose bytes are identical to `JSONEncoder`
+/// Values are encoded by `JSONBytesEncoder`, whose bytes are identical to `JSONEncoder`
 /// with sorted keys and unescaped slashes (several times faster), so equal values always
 /// give equal bytes. Each state is encoded once: its bytes are the
 /// entry's `next` and are reused verbatim as the following entry's `prior`, which halves
