@@ -134,7 +134,12 @@ private struct Stepper {
     case "state": try printState(argument)
     case "action":
       guard current > 0 else { return hint("state 0 is the initial state; no action led to it") }
-      context.io.out(JSONPrinter.pretty.print(try context.log.entry(current).action) + "\n")
+      let entry = try context.log.entry(current)
+      var text = JSONPrinter.pretty.print(entry.action) + "\n"
+      for (key, value) in entry.otherMembers {
+        text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
+      }
+      context.io.out(text)
     case "list", "l":
       guard words.count <= 1, let n = words.isEmpty ? 10 : Int(words[0]), n > 0 else {
         return hint("usage: list [N], N a positive number")

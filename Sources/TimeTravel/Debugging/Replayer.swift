@@ -10,7 +10,8 @@ import TimeTravelJSON
 /// jump entries move through the replayed history rather than reaching the reducer.
 ///
 /// States compare as `JSONValue`s (numbers by value, key order ignored), after
-/// encoding the recomputed state as the recorder does, so a divergence means the
+/// encoding the recomputed state as the recorder did (optionals that are `nil` as `null`
+/// when the header says `"nils":"null"`, left out otherwise), so a divergence means the
 /// reducer really produced different data: typically a `UUID()` or `Date()` inside
 /// `reduce`, or behaviour that changed between app versions.
 public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
@@ -91,7 +92,9 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
           let action = try decodeAction(entry, log: log)
           reducer.reduce(into: &state, action: action)
           recomputedTyped = state
-          do { return redaction.redactingState(try JSONValueCoding.encode(state)) } catch {
+          do {
+            return redaction.redactingState(try JSONValueCoding.encode(state, nils: log.nils))
+          } catch {
             throw ReplayError(
               kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
               message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")

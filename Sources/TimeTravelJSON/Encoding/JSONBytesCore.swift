@@ -10,6 +10,8 @@ import Foundation
 final class JSONBytesCore: Encoder {
   /// The state, behind a pointer so hot paths avoid class-property exclusivity checks.
   let state: UnsafeMutablePointer<JSONBytesState>
+  /// Whether `encodeIfPresent` of `nil` writes `null` (``NilEncoding/null``).
+  var writesNilOptionals = true
 
   /// Creates a core with an empty state.
   init() {

@@ -52,13 +52,18 @@ package final class JSONBytesEncoder {
   public private(set) var fallbackCount = 0
 
   /// Creates an encoder.
-  public init() {}
+  ///
+  /// - Parameter nils: How optionals that are `nil` are written; see ``NilEncoding``.
+  public init(nils: NilEncoding = .null) {
+    core.writesNilOptionals = nils == .null
+  }
 
   /// Encodes `value` as compact JSON with sorted keys.
   ///
   /// - Parameter value: Any `Encodable` value.
   /// - Returns: The bytes `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]`
-  ///   would return.
+  ///   would return, except that with ``NilEncoding/null`` an optional member that is
+  ///   `nil` is written as `null` where `JSONEncoder` leaves it out.
   /// - Throws: What `JSONEncoder` would throw: `EncodingError.invalidValue` for a
   ///   non-finite float or a top-level value that encodes nothing, or the error the
   ///   value's `encode(to:)` throws.

@@ -3,16 +3,19 @@ import Foundation
 /// Bridges `Codable` values and ``JSONValue`` the way the recorder writes them, so a
 /// recomputed state compares with a recorded one on equal terms.
 public enum JSONValueCoding {
-  /// Encodes `value` with `JSONEncoder` (sorted keys, unescaped slashes, as
-  /// `LogRecorder` does) and parses the bytes into a ``JSONValue``.
+  /// Encodes `value` as `LogRecorder` does (sorted keys, unescaped slashes, optionals
+  /// that are `nil` written as `nils` says) and parses the bytes into a ``JSONValue``.
   ///
+  /// - Parameters:
+  ///   - value: Any `Encodable` value.
+  ///   - nils: How optionals that are `nil` are written; ``NilEncoding/null`` by
+  ///     default, as the recorder writes them.
   /// - Throws: `EncodingError` from the encoder; ``JSONParseError`` cannot happen for
   ///   encoder output but is propagated rather than hidden.
-  public static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let bytes = try encoder.encode(value)
-    return try JSONParser.parse(bytes: bytes)
+  public static func encode<T: Encodable>(_ value: T, nils: NilEncoding = .null) throws
+    -> JSONValue
+  {
+    try JSONParser.parse(bytes: JSONBytesEncoder(nils: nils).encode(value))
   }
 
   /// Prints `value` compactly and decodes the bytes as `T` with `JSONDecoder`.

@@ -36,6 +36,11 @@ public final class LogFile: Sendable {
   public let path: String
   /// The header, when the first line is one.
   public let header: LogHeader?
+
+  /// How the writer wrote optionals that were `nil`: `NilEncoding.null` when the header
+  /// says `"nils":"null"`, `NilEncoding.omitted` otherwise (logs from before the
+  /// member existed, and writers that do not say).
+  public var nils: NilEncoding { header?.nils == "null" ? .null : .omitted }
   /// Problems that did not stop the log being read, e.g. a torn last line.
   public let warnings: [LogWarning]
 
@@ -357,12 +362,30 @@ public final class LogFile: Sendable {
       let prior = try rebuiltNext(position - 1)
       let next = try apply(patch, to: prior, line: line)
       rebuilt.withLock { $0 = (position, next) }
-      return LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+      var entry = LogEntry(
+        seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+      entry.otherMembers = Self.otherMembers(of: object)
+      return entry
     }
     guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
     guard let next = object["next"] else { throw invalid("the entry has no /next member") }
     if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
-    return LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+    var entry = LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+    entry.otherMembers = Self.otherMembers(of: object)
+    return entry
+  }
+
+  /// The members of an entry line other than those ``LogEntry`` has fields for (and
+  /// `patch`, which a compact entry holds in place of `next`).
+  private static func otherMembers(of object: JSONObject) -> JSONObject {
+    var result = JSONObject()
+    for (key, value) in object {
+      switch key {
+      case "seq", "time", "action", "prior", "next", "patch": continue
+      default: result[key] = value
+      }
+    }
+    return result
   }
 
   private func apply(_ patch: JSONValue, to state: JSONValue, line: Int) throws(LogError)

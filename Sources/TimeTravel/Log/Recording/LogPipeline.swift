@@ -23,8 +23,10 @@ struct QueuedTransition<State: Encodable & Sendable, Action: Encodable & Sendabl
     }
   }
 
-  private static func move(_ type: String, _ from: Int, _ to: Int) -> Data {
-    Data(#"{"type":"\#(type)","from":\#(from),"to":\#(to)}"#.utf8)
+  // The shape of a Swift enum case, as app actions have, so that `has("@@undo")`
+  // selects time-travel entries the way `has("addTodo")` selects app actions.
+  private static func move(_ kind: String, _ from: Int, _ to: Int) -> Data {
+    Data(#"{"\#(kind)":{"from":\#(from),"to":\#(to)}}"#.utf8)
   }
 
   func encodePrior(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data {

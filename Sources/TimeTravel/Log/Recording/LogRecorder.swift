@@ -9,10 +9,11 @@ import TimeTravelJSON
 /// Then one line per transition:
 /// `{"seq":N,"time":"2026-01-05T09:00:00.000Z","action":…,"prior":…,"next":…}`, with
 /// `seq` starting at 1 and contiguous, `time` from ``LogTimestamp``, and time-travel
-/// actions as `{"type":"@@undo","from":F,"to":T}` (likewise `@@redo`, `@@jump`).
+/// actions as `{"@@undo":{"from":F,"to":T}}` (likewise `@@redo`, `@@jump`).
 ///
-/// Values are encoded by `JSONBytesEncoder`, whose bytes are identical to `JSONEncoder`
-/// with sorted keys and unescaped slashes (several times faster), so equal values always
+/// Values are encoded by `JSONBytesEncoder`, whose bytes are those of `JSONEncoder`
+/// with sorted keys and unescaped slashes (several times faster), except that optionals
+/// that are `nil` are written as `null` (see `NilEncoding`), so equal values always
 /// give equal bytes. Each state is encoded once: its bytes are the
 /// entry's `next` and are reused verbatim as the following entry's `prior`, which halves
 /// the encoding work and makes "prior of entry *k* is byte-identical to next of entry
@@ -69,6 +70,8 @@ public final class LogRecorder: Recorder {
   ///   - keepingLast: When set (≥ 1), ring mode: the file keeps at least the last
   ///     `keepingLast` entries and at most 1.5 times as many, and its header says how
   ///     many earlier ones were dropped. `nil` (the default) keeps everything.
+  ///   - nils: How optionals that are `nil` are written: as `null` (the default, recorded
+  ///     in the header as `"nils":"null"`) or left out as `JSONEncoder` does.
   /// - Throws: ``LogWriterError/cannotOpen(path:code:)`` naming the path when the file
   ///   cannot be opened; a write error if the header cannot be written.
   public convenience init(
@@ -76,9 +79,9 @@ public final class LogRecorder: Recorder {
     mode: FileLogWriter.Mode = .truncate, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full, durability: Durability = .synchronous,
-    keepingLast: Int? = nil
+    keepingLast: Int? = nil, nils: NilEncoding = .null
   ) throws {
-    let names = HeaderNames(app: app, stateType: stateType, actionType: actionType)
+    let names = HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils)
     let sink: LogSink
     var writesHeader = writesHeader
     if let capacity = keepingLast {
@@ -96,7 +99,7 @@ public final class LogRecorder: Recorder {
     try self.init(
       sink: sink, destination: url.path, names: names, writesHeader: writesHeader, clock: clock,
       pendingRecords: pendingRecords, redacting: redacting, encoding: encoding,
-      durability: durability)
+      durability: durability, nils: nils)
   }
 
   /// Records through any ``LogWriter``, e.g. a ``MemoryLogWriter`` in tests.
@@ -112,12 +115,15 @@ public final class LogRecorder: Recorder {
   ///   - redacting: Values never to write.
   ///   - encoding: Full entries (the default) or compact ones.
   ///   - durability: Synchronous (the default) or asynchronous recording.
+  ///   - nils: How optionals that are `nil` are written: as `null` (the default) or left
+  ///     out.
   /// - Throws: The writer's error if the header cannot be written.
   public convenience init(
     writer: some LogWriter, app: String, stateType: String, actionType: String,
     writesHeader: Bool = true, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
-    encoding: EntryEncoding = .full, durability: Durability = .synchronous
+    encoding: EntryEncoding = .full, durability: Durability = .synchronous,
+    nils: NilEncoding = .null
   ) throws {
     let destination =
       switch writer as any LogWriter {
@@ -127,15 +133,15 @@ public final class LogRecorder: Recorder {
       }
     try self.init(
       sink: .writer(writer), destination: destination,
-      names: HeaderNames(app: app, stateType: stateType, actionType: actionType),
+      names: HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils),
       writesHeader: writesHeader, clock: clock, pendingRecords: pendingRecords,
-      redacting: redacting, encoding: encoding, durability: durability)
+      redacting: redacting, encoding: encoding, durability: durability, nils: nils)
   }
 
   private init(
     sink: sending LogSink, destination: String, names: HeaderNames, writesHeader: Bool,
     clock: @escaping @Sendable () -> Date, pendingRecords: Bool, redacting: LogRedaction,
-    encoding: EntryEncoding, durability: Durability
+    encoding: EntryEncoding, durability: Durability, nils: NilEncoding
   ) throws {
     if case .compact(let interval) = encoding {
       precondition(interval >= 1, "LogRecorder: keyframeInterval must be at least 1")
@@ -146,7 +152,7 @@ public final class LogRecorder: Recorder {
     if writesHeader {
       try sink.write(Self.header(names, created: clock(), encoding: encoding, ring: nil))
     }
-    core = RecorderCore(sink: sink, redaction: redacting, encoding: encoding)
+    core = RecorderCore(sink: sink, redaction: redacting, encoding: encoding, nils: nils)
     switch durability {
     case .synchronous:
       queue = nil
@@ -166,6 +172,7 @@ public final class LogRecorder: Recorder {
     let app: String
     let stateType: String
     let actionType: String
+    let nils: NilEncoding
   }
 
   private static func header(
@@ -187,6 +194,7 @@ public final class LogRecorder: Recorder {
     if case .compact(let interval) = encoding {
       line.append(contentsOf: #","encoding":"compact","keyframeInterval":\#(interval)"#.utf8)
     }
+    if names.nils == .null { line.append(contentsOf: #","nils":"null""#.utf8) }
     if let ring {
       line.append(
         contentsOf:
@@ -295,11 +303,15 @@ final class RecorderCore: Sendable {
 
   let chain: Mutex<Chain>
 
-  init(sink: sending LogSink, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding) {
+  init(
+    sink: sending LogSink, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding,
+    nils: NilEncoding
+  ) {
     chain = Mutex(
       Chain(
         pipeline: LogPipeline(
-          encoder: JSONBytesEncoder(), redaction: redaction, encoding: encoding, sink: sink)))
+          encoder: JSONBytesEncoder(nils: nils), redaction: redaction, encoding: encoding,
+          sink: sink)))
   }
 
   /// Runs `body` unless the recorder failed or closed; a failure stops the recorder.
