@@ -10,11 +10,7 @@ enum ReduxPeer {
   static let reduxJS = "/usr/share/nodejs/redux/dist/redux.js"
 
   /// The first executable `node` on `PATH`, or nil.
-  static let node: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").lazy.map { "\($0)/node" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }()
+  static let node = PeerResources.executable("node")
 
   /// Whether both Node and the Redux build are present.
   static let isAvailable = node != nil && FileManager.default.isReadableFile(atPath: reduxJS)
@@ -24,7 +20,7 @@ enum ReduxPeer {
     "needs node on PATH and Debian's node-redux (apt-get install node-redux)"
 
   /// The logger's test scripts.
-  static let scripts = PeerResources.repositoryRoot.appendingPathComponent(
+  static let scripts = Repo.root.appendingPathComponent(
     "Integrations/redux/test")
 
   /// Runs `node SCRIPT REDUX_JS ARGUMENTS…` from `Integrations/redux/test` and returns its
