@@ -10,6 +10,26 @@ public enum ReplayOutcome: Sendable, Equatable {
   case diverged(Divergence)
 }
 
+/// What ``Replayer/report(_:from:through:)`` found: the verdict, and how the log's
+/// states were fitted to an app `State` type that changed after the log was recorded.
+public struct ReplayReport: Sendable, Equatable {
+  /// The verdict.
+  public var outcome: ReplayOutcome
+  /// Members the log's states lacked, taken from the reducer's initial state: JSON
+  /// Pointers, sorted, with `*` for array indices (`/favorites`).
+  public var filledMembers: [String]
+  /// Members the log's states have that the `State` type no longer decodes, ignored:
+  /// JSON Pointers, sorted, with `*` for array indices (`/todos/*/legacyFlag`).
+  public var ignoredMembers: [String]
+
+  /// Creates a report.
+  public init(outcome: ReplayOutcome, filledMembers: [String], ignoredMembers: [String]) {
+    self.outcome = outcome
+    self.filledMembers = filledMembers
+    self.ignoredMembers = ignoredMembers
+  }
+}
+
 /// Where a replay first disagreed with the log.
 public struct Divergence: Sendable, Equatable {
   /// The entry's `seq`.
