@@ -56,16 +56,9 @@ public struct DiffTextRenderer: Sendable {
     color ? code + text + Self.reset : text
   }
 
-  /// The pointer text with unsafe characters escaped as in JSON strings
-  /// (without quotes, which would clutter the common case).
+  /// The pointer as ``JSONPointer/displayText`` prints it; the root as `(root)`.
   static func displayPath(_ pointer: JSONPointer) -> String {
-    if pointer.tokens.isEmpty { return "(root)" }
-    let text = pointer.description
-    guard text.unicodeScalars.contains(where: { JSONPrinter.needsEscape($0.value) }) else {
-      return text
-    }
-    let quoted = JSONPointer.quoted(text)
-    return String(quoted.dropFirst().dropLast())
+    pointer.tokens.isEmpty ? "(root)" : pointer.displayText
   }
 
   /// A value as compact JSON, abbreviated to ``maxValueLength``.

@@ -180,7 +180,7 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
           {
         -   "a": 1
         +   "a": […]  // /a
-        +   "\\u001b[31mkey": "\\u009b2J"  // /\\u001b[31mkey
+        +   "\\u001b[31mkey": "\\u009b2J"  // "/\\u001b[31mkey"
           }
 
         """)

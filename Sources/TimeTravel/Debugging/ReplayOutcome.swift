@@ -52,10 +52,9 @@ public struct Divergence: Sendable, Equatable {
     self.action = action
     self.recorded = recorded
     self.recomputed = recomputed
-    // Positional, not by id: a reducer that mints ids diverges *in* the id,
-    // and matching by id would hide that behind a remove and an add.
-    self.changes = JSONDiff.changes(
-      from: recorded, to: recomputed, options: DiffOptions(idKeys: []))
+    // The id-aware diff of `--diff`, so that an element the reducer dropped reads as one
+    // removal, not as every later element changing.
+    self.changes = JSONDiff.changes(from: recorded, to: recomputed)
   }
 
   /// The action's display name (see ``ActionName``).

@@ -56,7 +56,7 @@ public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodab
       throw ReplayError(
         kind: .divergedBeforeCrash, path: log.path, line: divergence.line, seq: divergence.seq,
         message:
-          "entry \(divergence.seq) (\(divergence.actionName)) diverges at \"\(divergence.changes.first?.path.description ?? "")\" before the fatal entry \(pending.seq)"
+          "entry \(divergence.seq) (\(divergence.actionName)) diverges at \(divergence.changes.first?.path.quotedText ?? "\"\"") before the fatal entry \(pending.seq)"
       )
     }
     let entry = LogEntry(
@@ -65,11 +65,12 @@ public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodab
     let replayed = log.entryCount == 0 ? pending.prior : run.history.currentState
     let recordedPrior = try replayer.fitted(pending.prior, entry: entry, log: log, fit: &run.fit)
     if replayed != recordedPrior {
-      let path = JSONDiff.changes(from: recordedPrior, to: replayed).first?.path.description ?? ""
+      let path =
+        JSONDiff.changes(from: recordedPrior, to: replayed).first?.path.quotedText ?? "\"\""
       throw ReplayError(
         kind: .divergedBeforeCrash, path: log.path, line: pending.line, seq: pending.seq,
         message:
-          "the replayed state differs from the fatal entry \(pending.seq)'s prior at \"\(path)\"")
+          "the replayed state differs from the fatal entry \(pending.seq)'s prior at \(path)")
     }
     let state = try replayer.decodeState(replayed, entry: entry, log: log, fit: &run.fit)
     let action = try replayer.decodeAction(entry, log: log)

@@ -2,10 +2,12 @@
 ///
 /// Numbers print as their literal text, so big integers and `-0` survive.
 /// Strings are escaped as jq does (`\"`, `\\`, `\n`, …, `\u007f`), and, for
-/// terminal safety, also the C1 controls U+0080–U+009F and the Unicode line
-/// and bidirectional-override controls, so text from a log can never move the
-/// cursor, recolour the terminal or reorder what a user sees. The output is
-/// still valid JSON that parses back to the same value.
+/// terminal safety, also every character a terminal would not show as itself (C1
+/// controls, format and bidi controls, separators, unusual spaces, unassigned and
+/// default-ignorable code points; see `needsEscape`), so text from a log can never move
+/// the cursor, recolour the terminal, reorder what a user sees, or make two different
+/// strings look the same. The output is still valid JSON that parses back to the same
+/// value.
 public struct JSONPrinter: Sendable {
   /// Spaces per indentation level; `nil` prints compactly on one line, as
   /// `jq -c` does.
@@ -120,19 +122,38 @@ public struct JSONPrinter: Sendable {
       case 0x0C: out.append(contentsOf: #"\f"#.utf8)
       case 0x20..<0x7F: out.append(UInt8(scalar.value))
       case let v where needsEscape(v):
-        out.append(contentsOf: "\\u".utf8)
-        out.append(contentsOf: String(v, radix: 16).leftPadded(to: 4).utf8)
+        // JSON escapes are UTF-16 code units: a scalar beyond U+FFFF is a surrogate pair.
+        for unit in String(scalar).utf16 {
+          out.append(contentsOf: "\\u".utf8)
+          out.append(contentsOf: String(unit, radix: 16).leftPadded(to: 4).utf8)
+        }
       default: out.append(contentsOf: String(scalar).utf8)
       }
     }
     out.append(UInt8(ascii: "\""))
   }
 
-  /// C0 and C1 controls, DEL, line/paragraph separators, and the bidi
-  /// embedding, override and isolate controls (the "Trojan Source" set).
+  /// Whether a scalar is written as `\uXXXX`: every character a terminal would not show
+  /// as itself, so that two different strings never look the same and nothing from a log
+  /// can move the cursor or reorder the text around it. That is C0 and C1 controls and
+  /// DEL (Cc); format characters (Cf: zero-width spaces and joiners, the bidi embedding,
+  /// override and isolate controls of "Trojan Source", the byte order mark, tags); line
+  /// and paragraph separators (Zl, Zp); spaces other than U+0020 (Zs: no-break and
+  /// ideographic spaces look like a plain space); unassigned code points (Cn); and the
+  /// other default-ignorable code points, which render as nothing (Hangul fillers,
+  /// variation selectors). Escaping keeps the JSON valid and its value unchanged.
   package static func needsEscape(_ v: UInt32) -> Bool {
-    v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-      || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    if v < 0x20 || (0x7F...0xA0).contains(v) { return true }
+    if v < 0xA1 { return false }
+    guard let scalar = Unicode.Scalar(v) else { return true }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned,
+      .surrogate:
+      return true
+    default:
+      return properties.isDefaultIgnorableCodePoint
+    }
   }
 }
 

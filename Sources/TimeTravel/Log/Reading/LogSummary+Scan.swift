@@ -59,7 +59,7 @@ extension LogSummary {
             LogWarning(
               line: lineNumber,
               message:
-                "entry \(seq)'s prior differs from entry \(previous.seq)'s next (first at \"\(first)\")"
+                "entry \(seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
             ))
         }
       }
@@ -97,7 +97,7 @@ extension LogSummary {
     guard let old = try? parse(lineA, rangeA), let new = try? parse(lineB, rangeB),
       old != new
     else { return nil }
-    return JSONDiff.changes(from: old, to: new).first?.path.description ?? ""
+    return JSONDiff.changes(from: old, to: new).first?.path.quotedText ?? "\"\""
   }
 
   private static func parse(_ line: Data, _ range: Range<Int>) throws(JSONParseError) -> JSONValue {

@@ -44,12 +44,12 @@ public struct LogSummary: Sendable, Equatable {
         }
         if entry.prior != previous.next {
           let first =
-            JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.description ?? ""
+            JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.quotedText ?? "\"\""
           warnings.append(
             LogWarning(
               line: entry.line,
               message:
-                "entry \(entry.seq)'s prior differs from entry \(previous.seq)'s next (first at \"\(first)\")"
+                "entry \(entry.seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
             ))
         }
       }
