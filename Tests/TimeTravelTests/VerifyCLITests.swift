@@ -45,7 +45,7 @@ struct VerifyCLITests {
   }
 
   @Test func anAppRegistersItsOwnReducers() {
-    let registry = ReducerRegistry()
+    var registry = ReducerRegistry()
     registry.register(name: "mine", reducer: NondeterministicTodoReducer())
     let io = BufferIO()
     let code = ReplayCommand.run(
@@ -59,6 +59,16 @@ struct VerifyCLITests {
         [Repo.fixture, "--verify", "--reducer", "todo"], io: other, reducers: registry)
         == 2)
     #expect(other.stderr == "replay: unknown reducer 'todo' (registered: mine)\n")
+  }
+
+  /// The library registers nothing: only what the caller passes is there.
+  @Test func withoutARegistryNoReducerIsRegistered() {
+    let io = BufferIO()
+    #expect(ReplayCommand.run([Repo.fixture, "--verify", "--reducer", "todo"], io: io) == 2)
+    #expect(
+      io.stderr
+        == "replay: unknown reducer 'todo' (none are registered in this replay; see docs/custom-replay.md)\n"
+    )
   }
 
   @Test func aCrashedSessionIsFlaggedShownAndReproduced() {
