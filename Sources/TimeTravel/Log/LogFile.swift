@@ -52,6 +52,9 @@ public final class LogFile: Sendable {
   public let pendingEntry: PendingEntry?
   /// The gap records, in file order: entries the recorder dropped.
   public let gaps: [LogGap]
+  /// The 1-based file lines of the pending records, ascending (summaries check their
+  /// `seq` like entries').
+  let pendingLines: [Int]
   /// Gaps by the position of the entry that follows them.
   private let gapBefore: [Int: LogGap]
   /// Positions of the full entries, ascending, when the log has compact (patch)
@@ -183,6 +186,7 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = hasPatches ? keyframes : nil
+    self.pendingLines = scan.pendingLines.sorted().map { $0 + 1 }
     if let torn = tornWarning {
       let entries =
         self.entryCount == 1 ? "1 complete entry" : "\(self.entryCount) complete entries"
@@ -306,6 +310,12 @@ public final class LogFile: Sendable {
   public func rawLine(ofEntry position: Int) throws(LogError) -> Data {
     let i = lineIndex(ofEntry: position)
     return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+  }
+
+  /// The raw bytes of file line `line` (1-based), read now and not parsed.
+  /// - Throws: ``LogError`` `.cannotOpen` naming the line when it cannot be read.
+  func rawLine(atLine line: Int) throws(LogError) -> Data {
+    try source.bytes(lines.starts[line - 1]..<lines.ends[line - 1], line: line)
   }
 
   /// The entry at `position`, 1-based (1…``entryCount``).
