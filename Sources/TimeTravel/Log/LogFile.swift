@@ -24,7 +24,12 @@ import Synchronization
 /// - compact entries (`patch` instead of `prior` and `next`): rebuilt from the nearest
 ///   keyframe at or before them, with the last rebuilt state cached so that reading
 ///   entries in order applies one patch per entry;
-/// - a ring-mode header (`"dropped":D`), warned about.
+/// - a ring-mode header (`"dropped":D`), warned about;
+/// - a closing record (`{"closed":true,"lastSeq":N,…}`, see ``LogClosing``) as the last
+///   line: the writer closed the log. When the header promises one
+///   (`"closingRecord":true`) and it is missing, a warning says the session did not end
+///   cleanly; a closing record elsewhere (a log appended to after it was closed) is
+///   skipped.
 ///
 /// A final line that ends mid-value (an app died mid-write) is dropped with a
 /// warning naming its line; every other malformed line is an error naming its
@@ -52,6 +57,8 @@ public final class LogFile: Sendable {
   public let pendingEntry: PendingEntry?
   /// The gap records, in file order: entries the recorder dropped.
   public let gaps: [LogGap]
+  /// The closing record ending the log, when its writer closed it.
+  public let closing: LogClosing?
   /// The 1-based file lines of the pending records, ascending (summaries check their
   /// `seq` like entries').
   let pendingLines: [Int]
@@ -113,9 +120,18 @@ public final class LogFile: Sendable {
     // not worth a word; blank lines anywhere else are errors.
     var end = lines.count
     while end > firstEntry, Self.isBlank(source, lines, end - 1) { end -= 1 }
+    let lastLine = end
+    // A closing record ends the log: nothing after it was torn, and it is no entry.
+    var closing: LogClosing?
+    if end > firstEntry, lines.kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
+      closing = LogClosing(value, line: end)
+      if closing != nil { end -= 1 }
+    }
     var count = end - firstEntry
     var tornWarning: (index: Int, line: Int, reason: String)?
-    if count > 0 {
+    if count > 0, closing == nil {
       let last = end - 1
       do {
         _ = try Self.parse(source, lines, last)
@@ -131,7 +147,9 @@ public final class LogFile: Sendable {
     }
     let range = firstEntry..<(firstEntry + max(0, count))
     let kinds = lines.kinds[range]
-    let scan = Self.scanPending(source, lines, range, kinds)
+    let scan = Self.scanPending(
+      source, lines, range, kinds,
+      asynchronous: closing == nil && header?.durability == "asynchronous")
     warnings += scan.warnings
     if let dropped = header?.dropped, dropped > 0 {
       let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
@@ -167,6 +185,12 @@ public final class LogFile: Sendable {
         }
       case .pending:
         break
+      case .closing:
+        // Closed, then appended to: a later session follows. Only an unreadable one is
+        // worth a word.
+        if (try? Self.parse(source, lines, i)).flatMap({ LogClosing($0, line: i + 1) }) == nil {
+          warnings.append(LogWarning(line: i + 1, message: LogClosing.unreadableMessage))
+        }
       case .patch, .entry:
         entryLines.append(i)
         if kind == .patch { hasPatches = true } else { keyframes.append(entryLines.count) }
@@ -186,6 +210,7 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = hasPatches ? keyframes : nil
+    self.closing = closing
     self.pendingLines = scan.pendingLines.sorted().map { $0 + 1 }
     if let torn = tornWarning {
       let entries =
@@ -196,6 +221,12 @@ public final class LogFile: Sendable {
           "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
       )
     }
+    let lastSeq = Self.lastSeq(
+      source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
+      endGap: gaps.last.flatMap { $0.beforeEntry == nil ? $0 : nil })
+    warnings += Self.endingWarnings(
+      closing: closing, header: header, endsInPending: scan.pending != nil, lastLine: lastLine,
+      lastSeq: lastSeq)
     self.warnings = warnings
   }
 
@@ -211,7 +242,7 @@ public final class LogFile: Sendable {
   // Entry lines are never parsed here: only the last pending line, if it ends the log.
   private static func scanPending(
     _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
-    _ kinds: ArraySlice<LineKindScan.Kind>
+    _ kinds: ArraySlice<LineKindScan.Kind>, asynchronous: Bool
   ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
     let found = kinds.indices.filter { kinds[$0] == .pending }
     guard let last = found.last else { return ([], nil, []) }
@@ -230,7 +261,10 @@ public final class LogFile: Sendable {
         let entry = PendingEntry(value, line: last + 1)
       {
         pending = entry
-        warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
+        warnings.append(
+          LogWarning(
+            line: last + 1,
+            message: asynchronous ? entry.asynchronousEndMessage : entry.crashMessage))
       } else {
         warnings.append(
           LogWarning(
