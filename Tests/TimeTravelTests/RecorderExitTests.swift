@@ -221,6 +221,20 @@ enum ExitSession {
     try ExitSession.expectLog(path, entries: 30, closedBy: "signal", warnings: [])
   }
 
+  @Test func aWriterThatNeverFinishesDoesNotKeepTheProcessAlive() async throws {
+    let path = ExitSession.temporaryPath("stalled")
+    await #expect(processExitsWith: .success) { [path = path as String] in
+      try await MainActor.run {
+        // The gate never opens: exit gives up after the stall limit (5 s).
+        let store = try ExitSession.start(
+          path: path, durability: .asynchronous(), written: 3, held: 10)
+        withExtendedLifetime(store) { exit(0) }
+      }
+    }
+    try ExitSession.expectLog(
+      path, entries: 3, closedBy: nil, warnings: [ExitSession.uncleanEnd(line: 4, lastSeq: 3)])
+  }
+
   // MARK: Uncaught signal, SIGKILL: only what the kernel has, and no closing record.
 
   @Test(arguments: [SIGTERM, SIGINT, SIGKILL])

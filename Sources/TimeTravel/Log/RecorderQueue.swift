@@ -206,6 +206,9 @@ final class RecorderQueue: ClosesAtExit {
     var barriers: [DispatchSemaphore] = []
     core.chain.withLock { chain in
       for job in batch {
+        // Counted per job: one batch can hold a whole queue, longer to write than the
+        // stall limit.
+        defer { progress.add(1, ordering: .relaxed) }
         do {
           switch job {
           case .entry(let values, let time, let origin, let dropped, let takesSlot):
@@ -244,7 +247,6 @@ final class RecorderQueue: ClosesAtExit {
         if state.failure == nil { state.failure = failure }
       }
     }
-    progress.add(batch.count, ordering: .relaxed)
     if closed { OpenRecorders.remove(self) }
     for _ in 0..<slots { space.signal() }
     for done in barriers { done.signal() }
