@@ -272,16 +272,20 @@ struct LogClosingTests {
 
   /// Every mode reads a closed log exactly as the same log without its closing record;
   /// only the summary and standard error differ, by the one warning.
-  @Test func everyModeReadsAClosedLogAsBefore() throws {
-    let closed = RecordingSession.temporaryURL("closed")
-    let open = RecordingSession.temporaryURL("open")
+  /// Off the main actor: the modes block their caller while they run.
+  @Test nonisolated func everyModeReadsAClosedLogAsBefore() async throws {
+    let (closed, open) = await MainActor.run {
+      (RecordingSession.temporaryURL("closed"), RecordingSession.temporaryURL("open"))
+    }
     defer {
       try? FileManager.default.removeItem(at: closed)
       try? FileManager.default.removeItem(at: open)
     }
-    try RecordingSession.record(steps: 120) {
-      try RecordingSession.recorder(
-        closed, $0, encoding: .compact(keyframeInterval: 7), keepingLast: 60)
+    try await MainActor.run {
+      try RecordingSession.record(steps: 120) {
+        try RecordingSession.recorder(
+          closed, $0, encoding: .compact(keyframeInterval: 7), keepingLast: 60)
+      }
     }
     var lines = try String(contentsOf: closed, encoding: .utf8)
       .split(separator: "\n").map(String.init)
