@@ -1,11 +1,11 @@
 import Foundation
 
-/// Tells entries, compact patch entries, pending records and gap records apart from each
-/// line's first bytes, without parsing the line.
+/// Tells entries, compact patch entries, pending records, gap records and closing records
+/// apart from each line's first bytes, without parsing the line.
 ///
 /// The format puts every distinguishing member before the first object or array member
 /// (`pending` and `patch` precede `action`, `prior` and `next`; a gap record starts with
-/// `{"dropped":`), so the scan reads each line's top-level members only up to the first
+/// `{"dropped":`, a closing record with `{"closed":`), so the scan reads each line's top-level members only up to the first
 /// container value: typically 60 bytes per line, whatever the state's size.
 enum LineKindScan {
   enum Kind: Equatable {
@@ -17,9 +17,12 @@ enum LineKindScan {
     case pending
     /// A gap record: `{"dropped":N,"seq":S}`.
     case gap
+    /// A closing record: `{"closed":true,"lastSeq":N,…}` (see ``LogClosing``).
+    case closing
   }
 
   private static let gapPrefix = Array(#"{"dropped":"#.utf8)
+  private static let closingPrefix = Array(#"{"closed":"#.utf8)
 
   /// The kind of the line whose first bytes are `line`.
   ///
@@ -31,10 +34,16 @@ enum LineKindScan {
   ///   it reports the problem with its line and column.
   static func kind(_ line: UnsafeRawBufferPointer, isPrefix: Bool) -> Kind? {
     let n = line.count
-    if n >= gapPrefix.count, line[0..<gapPrefix.count].elementsEqual(gapPrefix) {
-      return .gap
+    // Records whose literal first bytes name their kind.
+    var undecided = false
+    func starts(with prefix: [UInt8]) -> Bool {
+      if n >= prefix.count { return line[0..<prefix.count].elementsEqual(prefix) }
+      if isPrefix, prefix.starts(with: line) { undecided = true }
+      return false
     }
-    if isPrefix, n < gapPrefix.count, gapPrefix.starts(with: line) { return nil }
+    if starts(with: gapPrefix) { return .gap }
+    if starts(with: closingPrefix) { return .closing }
+    if undecided { return nil }
     // Running out of bytes decides nothing when more follow.
     let unknown: Kind? = isPrefix ? nil : .entry
     var i = 0

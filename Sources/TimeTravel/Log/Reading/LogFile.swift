@@ -26,7 +26,12 @@ import TimeTravelJSON
 /// - compact entries (`patch` instead of `prior` and `next`): rebuilt from the nearest
 ///   keyframe at or before them, with the last rebuilt state cached so that reading
 ///   entries in order applies one patch per entry;
-/// - a ring-mode header (`"dropped":D`), warned about.
+/// - a ring-mode header (`"dropped":D`), warned about;
+/// - a closing record (`{"closed":true,"lastSeq":N,…}`, see ``LogClosing``) as the last
+///   line: the writer closed the log. When the header promises one
+///   (`"closingRecord":true`) and it is missing, a warning says the session did not end
+///   cleanly; a closing record elsewhere (a log appended to after it was closed) is
+///   skipped.
 ///
 /// A final line that ends mid-value (an app died mid-write) is dropped with a
 /// warning naming its line; every other malformed line is an error naming its
@@ -59,6 +64,11 @@ public final class LogFile: Sendable {
   public let pendingEntry: PendingEntry?
   /// The gap records, in file order: entries the recorder dropped.
   public let gaps: [LogGap]
+  /// The closing record ending the log, when its writer closed it.
+  public let closing: LogClosing?
+  /// The 1-based file lines of the pending records, ascending (summaries check their
+  /// `seq` like entries').
+  let pendingLines: [Int]
   /// Gaps by the position of the entry that follows them.
   private let gapBefore: [Int: LogGap]
   /// Positions of the full entries, ascending, when the log has compact (patch)
@@ -117,9 +127,18 @@ public final class LogFile: Sendable {
     // not worth a word; blank lines anywhere else are errors.
     var end = lines.count
     while end > firstEntry, Self.isBlank(source, lines, end - 1) { end -= 1 }
+    let lastLine = end
+    // A closing record ends the log: nothing after it was torn, and it is no entry.
+    var closing: LogClosing?
+    if end > firstEntry, lines.kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
+      closing = LogClosing(value, line: end)
+      if closing != nil { end -= 1 }
+    }
     var count = end - firstEntry
     var tornWarning: (index: Int, line: Int, reason: String)?
-    if count > 0 {
+    if count > 0, closing == nil {
       let last = end - 1
       do {
         _ = try Self.parse(source, lines, last)
@@ -135,7 +154,9 @@ public final class LogFile: Sendable {
     }
     let range = firstEntry..<(firstEntry + max(0, count))
     let kinds = lines.kinds[range]
-    let scan = Self.scanPending(source, lines, range, kinds)
+    let scan = Self.scanPending(
+      source, lines, range, kinds,
+      asynchronous: closing == nil && header?.durability == "asynchronous")
     warnings += scan.warnings
     if let dropped = header?.dropped, dropped > 0 {
       let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
@@ -146,38 +167,10 @@ public final class LogFile: Sendable {
             "\(dropped) earlier \(dropped == 1 ? "entry was" : "entries were") dropped (ring mode\(keeps))"
         ), at: 0)
     }
-    var entryLines: [Int] = []
-    var gaps: [LogGap] = []
-    var keyframes: [Int] = []
-    var hasPatches = false
-    var openGaps: [Int] = []
-    for (i, kind) in zip(kinds.indices, kinds) {
-      switch kind {
-      case .gap:
-        let value = try? Self.parse(source, lines, i)
-        if let n = value?["dropped"]?.numberValue?.intValue,
-          let seq = value?["seq"]?.numberValue?.intValue,
-          n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
-        {
-          openGaps.append(gaps.count)
-          gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
-        } else {
-          warnings.append(
-            LogWarning(
-              line: i + 1,
-              message:
-                "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
-            ))
-        }
-      case .pending:
-        break
-      case .patch, .entry:
-        entryLines.append(i)
-        if kind == .patch { hasPatches = true } else { keyframes.append(entryLines.count) }
-        for g in openGaps { gaps[g].beforeEntry = entryLines.count }
-        openGaps = []
-      }
-    }
+    let layout = Self.layout(source, lines, kinds)
+    warnings += layout.warnings
+    let (entryLines, gaps, keyframes) = (layout.entryLines, layout.gaps, layout.keyframes)
+    let hasPatches = layout.hasPatches
     for gap in gaps { warnings.append(LogWarning(line: gap.line, message: gap.message)) }
     self.header = header
     self.firstEntryLine = firstEntry
@@ -190,6 +183,8 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = hasPatches ? keyframes : nil
+    self.closing = closing
+    self.pendingLines = scan.pendingLines.sorted().map { $0 + 1 }
     if let torn = tornWarning {
       let entries =
         self.entryCount == 1 ? "1 complete entry" : "\(self.entryCount) complete entries"
@@ -199,7 +194,69 @@ public final class LogFile: Sendable {
           "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
       )
     }
+    let lastSeq = Self.lastSeq(
+      source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
+      endGap: gaps.last.flatMap { $0.beforeEntry == nil ? $0 : nil })
+    warnings += Self.endingWarnings(
+      closing: closing, header: header, endsInPending: scan.pending != nil, lastLine: lastLine,
+      lastSeq: lastSeq)
     self.warnings = warnings
+  }
+
+  /// Where the entries, gap records and keyframes of a log are, from its line kinds.
+  private struct Layout {
+    var entryLines: [Int] = []
+    var gaps: [LogGap] = []
+    var keyframes: [Int] = []
+    var hasPatches = false
+    var warnings: [LogWarning] = []
+  }
+
+  /// Reads the line kinds of the entry range: entry and patch lines, gap records (read
+  /// in full), and closing records in the middle of a log (appended to after a close).
+  private static func layout(
+    _ source: LogSource, _ lines: LineIndex, _ kinds: ArraySlice<LineKindScan.Kind>
+  ) -> Layout {
+    var layout = Layout()
+    var openGaps: [Int] = []
+    for (i, kind) in zip(kinds.indices, kinds) {
+      switch kind {
+      case .gap:
+        let value = try? Self.parse(source, lines, i)
+        if let n = value?["dropped"]?.numberValue?.intValue,
+          let seq = value?["seq"]?.numberValue?.intValue,
+          n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
+        {
+          openGaps.append(layout.gaps.count)
+          layout.gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
+        } else {
+          layout.warnings.append(
+            LogWarning(
+              line: i + 1,
+              message:
+                "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
+            ))
+        }
+      case .pending:
+        break
+      case .closing:
+        // Closed, then appended to: a later session follows. Only an unreadable one is
+        // worth a word.
+        if (try? Self.parse(source, lines, i)).flatMap({ LogClosing($0, line: i + 1) }) == nil {
+          layout.warnings.append(LogWarning(line: i + 1, message: LogClosing.unreadableMessage))
+        }
+      case .patch, .entry:
+        layout.entryLines.append(i)
+        if kind == .patch {
+          layout.hasPatches = true
+        } else {
+          layout.keyframes.append(layout.entryLines.count)
+        }
+        for g in openGaps { layout.gaps[g].beforeEntry = layout.entryLines.count }
+        openGaps = []
+      }
+    }
+    return layout
   }
 
   /// Whether line `i` is empty or only JSON whitespace (read only when short).
@@ -214,7 +271,7 @@ public final class LogFile: Sendable {
   // Entry lines are never parsed here: only the last pending line, if it ends the log.
   private static func scanPending(
     _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
-    _ kinds: ArraySlice<LineKindScan.Kind>
+    _ kinds: ArraySlice<LineKindScan.Kind>, asynchronous: Bool
   ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
     let found = kinds.indices.filter { kinds[$0] == .pending }
     guard let last = found.last else { return ([], nil, []) }
@@ -233,7 +290,10 @@ public final class LogFile: Sendable {
         let entry = PendingEntry(value, line: last + 1)
       {
         pending = entry
-        warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
+        warnings.append(
+          LogWarning(
+            line: last + 1,
+            message: asynchronous ? entry.asynchronousEndMessage : entry.crashMessage))
       } else {
         warnings.append(
           LogWarning(
@@ -313,6 +373,12 @@ public final class LogFile: Sendable {
   public func rawLine(ofEntry position: Int) throws(LogError) -> Data {
     let i = lineIndex(ofEntry: position)
     return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+  }
+
+  /// The raw bytes of file line `line` (1-based), read now and not parsed.
+  /// - Throws: ``LogError`` `.cannotOpen` naming the line when it cannot be read.
+  func rawLine(atLine line: Int) throws(LogError) -> Data {
+    try source.bytes(lines.starts[line - 1]..<lines.ends[line - 1], line: line)
   }
 
   /// The entry at `position`, 1-based (1…``entryCount``).

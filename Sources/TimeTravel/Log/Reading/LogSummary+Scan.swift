@@ -23,6 +23,7 @@ extension LogSummary {
     var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: (seq: Int, line: Data, next: Range<Int>)?
+    var sequence = LogSequenceCheck(log)
     for position in log.positions {
       let lineNumber = log.lineNumber(ofEntry: position)
       let line = try log.rawLine(ofEntry: position)
@@ -47,11 +48,10 @@ extension LogSummary {
         throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
       }
       let seq = entry.seq ?? position
-      // After a gap record the chain restarts: neither seq nor prior follows on.
+      warnings += sequence.check(
+        position: position, seq: seq, line: lineNumber, time: entry.time)
+      // After a gap record the chain restarts: prior does not follow on.
       if let previous, log.gap(beforeEntry: position) == nil {
-        if let warning = Self.seqWarning(seq, after: previous.seq, line: lineNumber) {
-          warnings.append(warning)
-        }
         if let first = Self.chainBreak(
           previous.line, previous.next, line, entry.prior)
         {
@@ -73,6 +73,7 @@ extension LogSummary {
         lastTime = time
       }
     }
+    warnings += sequence.finish()
     self.entryCount = log.entryCount
     self.warnings = warnings
     self.firstTime = firstTime

@@ -13,8 +13,9 @@ public struct LogSummary: Sendable, Equatable {
   /// Each action name with its count, most frequent first; ties in order of
   /// first appearance.
   public var actionCounts: [(name: String, count: Int)]
-  /// The log's own warnings plus those found by the scan: gaps in `seq`, and
-  /// entries whose `prior` differs from the previous entry's `next`.
+  /// The log's own warnings plus those found by the scan: gaps in `seq` (pending
+  /// records included), `time` going backwards, and entries whose `prior` differs from
+  /// the previous entry's `next`.
   public var warnings: [LogWarning]
 
   /// Scans every entry of `log`, checking the chain invariants.
@@ -35,13 +36,13 @@ public struct LogSummary: Sendable, Equatable {
     var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: LogEntry?
+    var sequence = LogSequenceCheck(log)
     for position in log.positions {
       let entry = try log.entry(position)
       defer { previous = entry }
+      warnings += sequence.check(
+        position: position, seq: entry.seq, line: entry.line, time: entry.time)
       if let previous, log.gap(beforeEntry: position) == nil {
-        if let warning = Self.seqWarning(entry.seq, after: previous.seq, line: entry.line) {
-          warnings.append(warning)
-        }
         if entry.prior != previous.next {
           let first =
             JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.quotedText ?? "\"\""
@@ -64,6 +65,7 @@ public struct LogSummary: Sendable, Equatable {
         lastTime = time
       }
     }
+    warnings += sequence.finish()
     self.entryCount = included
     self.warnings = warnings
     self.firstTime = firstTime
