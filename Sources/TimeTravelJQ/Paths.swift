@@ -4,14 +4,13 @@ import TimeTravelJSON
 /// `delpaths`). Walks are iterative so a path as long as the input is deep
 /// never recurses.
 enum Paths {
-  /// `container[key]` with jq's rules: `null` indexes to `null`, missing
+  /// `container[key]` with jq's rules (`jv_get`): `null` indexed by a string, number or
+  /// slice is `null` (by anything else an error), missing
   /// members and out-of-range positions to `null`, negative positions count
   /// from the end, `{start, end}` keys slice.
   static func index(_ container: JSONValue, _ key: JSONValue) throws -> JSONValue {
     switch (container, key) {
-    case (.null, .string), (.null, .number), (.null, .null):
-      return .null
-    case (.null, .object):
+    case (.null, .string), (.null, .number), (.null, .object):
       return .null
     case (.object(let o), .string(let k)):
       return o[k] ?? .null
