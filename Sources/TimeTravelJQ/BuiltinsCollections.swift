@@ -78,12 +78,19 @@ extension Builtins {
     }
   }
 
-  /// `to_entries`: `[{key, value}]` in insertion order.
+  /// `to_entries`: `[{key, value}]` in insertion order; an array's keys are its positions,
+  /// as jq 1.7's `[keys_unsorted[] as $k | {key: $k, value: .[$k]}]` gives.
   static func toEntries(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
-    guard case .object(let o) = input else {
+    switch input {
+    case .object(let o):
+      return .array(JSONArray(o.map { ["key": .string($0.key), "value": $0.value] }))
+    case .array(let a):
+      return .array(
+        JSONArray(
+          a.enumerated().map { ["key": .number(JSONNumber($0.offset)), "value": $0.element] }))
+    default:
       throw JQRuntimeError(message: "\(Describe.value(input)) has no keys")
     }
-    return .array(JSONArray(o.map { ["key": .string($0.key), "value": $0.value] }))
   }
 
   /// `reverse`: an array or a string (by code point) backwards; `null` gives `[]`.

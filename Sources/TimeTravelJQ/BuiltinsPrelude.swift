@@ -96,6 +96,13 @@ enum Prelude {
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");
+    def todateiso8601: strftime("%Y-%m-%dT%H:%M:%SZ");
+    def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
+    def todate: todateiso8601;
+    def fromdate: fromdateiso8601;
+    def date: todate;
+    def dateadd(u; n): . + n;
+    def datesub(u; n): . - n;
     def ascii(i): [i] | implode;
     def trimstr($x): ltrimstr($x) | rtrimstr($x);
     def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false

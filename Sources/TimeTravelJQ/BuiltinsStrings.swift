@@ -108,7 +108,7 @@ extension Builtins {
   /// `trim`, `ltrim` and `rtrim`: Unicode whitespace off either end.
   static func trim(_ input: JSONValue, leading: Bool, trailing: Bool) throws -> JSONValue {
     guard case .string(let s) = input else {
-      throw JQRuntimeError(message: "\(Describe.value(input)) has no whitespace to trim")
+      throw JQRuntimeError(message: "trim input must be a string")
     }
     var scalars = Substring(s).unicodeScalars[...]
     while leading, let f = scalars.first, f.properties.isWhitespace { scalars.removeFirst() }
@@ -119,7 +119,7 @@ extension Builtins {
   /// `explode`: the code points of a string.
   static func explode(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
     guard case .string(let s) = input else {
-      throw JQRuntimeError(message: "\(Describe.value(input)) cannot be exploded")
+      throw JQRuntimeError(message: "explode input must be a string")
     }
     return .array(JSONArray(s.unicodeScalars.map { .number(JSONNumber(Int($0.value))) }))
   }

@@ -78,12 +78,12 @@ enum Paths {
     }
   }
 
+  /// The value at `path` in `root`, as jq's `jv_getpath`: each key indexes the value so
+  /// far with ``index(_:_:)``, whose errors propagate (`null` only indexes to `null` by a
+  /// string, number or slice).
   static func getpath(_ root: JSONValue, _ path: [JSONValue]) throws -> JSONValue {
     var current = root
-    for key in path {
-      if case .null = current { return .null }
-      current = try index(current, key)
-    }
+    for key in path { current = try index(current, key) }
     return current
   }
 

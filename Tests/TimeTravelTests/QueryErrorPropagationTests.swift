@@ -26,6 +26,14 @@ import Testing
     #expect(try jq(#"[getpath(["a","b"])?]"#, #"{"a":1}"#) == ["[]"])
   }
 
+  /// Updates read the old value with the same `getpath`.
+  @Test func updatesRaiseIndexingErrors() throws {
+    #expect(try jqRuntimeError(".a.b |= 1", #"{"a":1}"#) == #"Cannot index number with "b""#)
+    #expect(try jq(".a.b |= 1", "null") == [#"{"a":{"b":1}}"#])
+    #expect(try jqRuntimeError("getpath([null])", "null") == "Cannot index null with null")
+    #expect(try jqRuntimeError("getpath([[1]])", "null") == "Cannot index null with array")
+  }
+
   @Test func getpathErrorThroughTheCLI() {
     let result = replay("--eval", #"getpath(["a","b"])"#, stdin: #"{"a":1}"# + "\n")
     #expect(result.code == ExitCode.evaluationError)
@@ -93,6 +101,15 @@ import Testing
     // `range/3` with a step of 0 is empty (jq 1.6 looped for ever).
     #expect(
       try jq("[range(0; 3; 0)], [range(0; 3; 2)], [range(3; 0; -1)]") == ["[]", "[0,2]", "[3,2,1]"])
+  }
+
+  /// `to_entries` works on arrays, as its jq 1.7 definition does; the string builtins
+  /// name their input as jq's C functions do.
+  @Test func toEntriesAndStringMessages() throws {
+    #expect(try jq("to_entries", "[10,20]") == [#"[{"key":0,"value":10},{"key":1,"value":20}]"#])
+    #expect(try jqRuntimeError("to_entries", "1") == "number (1) has no keys")
+    #expect(try jqRuntimeError("explode", "1") == "explode input must be a string")
+    #expect(try jqRuntimeError("trim", "1") == "trim input must be a string")
   }
 
   /// `ascii` is `[.] | implode`: a non-number is an error, not `null`.
