@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TimeTravelJSON
 
 /// The regex builtins jq implements in C: `_match_impl`, which `match`, `test`,
@@ -60,18 +61,36 @@ enum Regex {
     }
   }
 
+  /// Compiled patterns by pattern and options: a filter run on every entry of a log
+  /// compiles each of its patterns once. Bounded; emptied when full.
+  private static let cache = Mutex<[CacheKey: NSRegularExpression]>([:])
+  private static let cacheLimit = 256
+
+  private struct CacheKey: Hashable {
+    var pattern: String
+    var options: UInt
+  }
+
   /// Compiles a pattern. ICU rejects the empty pattern, which matches the empty string
   /// everywhere, so it is compiled as the equivalent `(?:)`.
   static func compile(_ regex: JSONValue, _ opts: Options) throws -> NSRegularExpression {
     guard case .string(let pattern) = regex else {
       throw JQRuntimeError(message: "\(Describe.value(regex)) is not a string")
     }
+    let key = CacheKey(pattern: pattern, options: opts.options.rawValue)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let compiled: NSRegularExpression
     do {
-      return try NSRegularExpression(
+      compiled = try NSRegularExpression(
         pattern: pattern.isEmpty ? "(?:)" : pattern, options: opts.options)
     } catch {
       throw JQRuntimeError(message: "\(pattern) (at offset 0) is not a valid regex")
     }
+    cache.withLock { entries in
+      if entries.count >= cacheLimit { entries.removeAll() }
+      entries[key] = compiled
+    }
+    return compiled
   }
 
   /// The matches jq reports: the first (or, with `g`, every) match, without empty ones
