@@ -98,6 +98,17 @@ import Testing
     }
   }
 
+  @Test func theStepperSaysWhyAndStays() {
+    let (code, out, _) = replay(
+      Repo.fixture, "--step", stdin: "watch .todos[]\nwatch .filter | .x\nq\n")
+    #expect(code == 0)
+    #expect(
+      out.hasSuffix(
+        "[0/240] initial state\n"
+          + "column 7 of '.todos[]': '[]' iterates, so the expression has many paths\n"
+          + "no entry after state 0 changes /filter/x; staying here\n"))
+  }
+
   @Test func theCLIUsesIt() {
     let pipe = replay(Repo.fixture, "--watch", ".todos[24] | .title", "--where", ".seq < 120")
     let dotted = replay(Repo.fixture, "--watch", ".todos[24].title", "--where", ".seq < 120")
