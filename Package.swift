@@ -37,10 +37,9 @@ let package = Package(
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    .target(
-      name: "ReplayCLI",
-      dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer", "LoginReducer"]),
-    .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"]),
+    // `replay` itself: the command line with the bundled reducers registered.
+    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer"]),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),

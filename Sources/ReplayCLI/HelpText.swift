@@ -1,77 +1,189 @@
-enum HelpText {
-  static let usage = """
-    usage: replay LOG [--show N | --diff A [B] | --bisect (--predicate EXPR | --run CMD) [--linear]
-                       | --watch PATH | --find EXPR | --step | --verify --reducer NAME | --reproduce]
-                      [--where EXPR] [--format text|json]
-           replay --eval EXPR < values.json
-    """
+/// `--help` and the usage line, generated from a ``FlagTable``: every flag with its
+/// value, what it does and the modes it goes with.
+struct HelpText {
+  let table: FlagTable
+  /// The reducers `--verify --reducer NAME` can use, named in `--reducer`'s help.
+  var reducers: [String] = []
 
-  static let full = """
-    replay: open a JSON Lines log of (action, prior state, next state) entries and
-    find the action that broke the state.
+  /// Help's width in columns, and the column descriptions start at.
+  static let width = 80
+  static let column = 32
 
-    \(usage)
+  /// The usage lines printed after a usage error and in the help.
+  // Here and in `full`, plain loops with `if`: Swift 6.3.1's optimizer crashes
+  // (CopyPropagation) on `for … where` and `filter` over the table in these getters.
+  var usage: String {
+    var alternatives: [String] = []
+    var shared: [String] = []
+    var standalone: [String] = []
+    var bare: [String] = []
+    for flag in table.flags {
+      if let kind = flag.mode {
+        if kind.needsLog {
+          alternatives.append(modeSynopsis(flag))
+        } else if flag.value == nil {
+          bare.append(flag.name)
+        } else {
+          standalone.append("       replay " + flag.synopsis)
+        }
+      } else if flag.modes.count > 1 {
+        shared.append("[" + flag.synopsis + "]")
+      }
+    }
+    var lines = Self.fill(
+      alternatives, first: "usage: replay LOG [", indent: "                   | ",
+      separator: " | ", last: "]")
+    lines += Self.fill(
+      shared, first: "                  ", indent: "                  ", separator: " ", last: "")
+    lines += standalone
+    if !bare.isEmpty { lines.append("       replay " + bare.joined(separator: " | ")) }
+    return lines.joined(separator: "\n")
+  }
 
-    States are numbered: state 0 is the initial state (entry 1's prior), state K the
-    state after entry K.
+  /// The whole `--help` text.
+  var full: String {
+    var text = """
+      replay: open a JSON Lines log of (action, prior state, next state) entries and
+      find the action that broke the state.
 
-    MODES (one at a time; without one, replay prints a summary of LOG)
-      replay LOG                    Entry count, time span, actions with counts, warnings.
-      replay LOG --show N           Entry N's action and the state after it (N=0: the
-                                    initial state).
-      replay LOG --diff A B         What changed from state A to state B, shown inside
-                                    the surrounding structure, each change with its
-                                    RFC 6901 JSON Pointer; unchanged runs are folded.
-      replay LOG --diff K           What entry K changed (state K-1 to state K).
-      replay LOG --bisect --predicate EXPR
-                                    Binary search, as git bisect does, for the first
-                                    entry after which EXPR holds on the state. Checks
-                                    both ends first, and warns when the predicate
-                                    flips more than once.
-      replay LOG --bisect --run CMD The same, judging each state by a command: the
-                                    state's JSON on its stdin, REPLAY_STATE=K in its
-                                    environment; exit 0 good, 125 skip, 1-127 bad,
-                                    128 and above abort (git bisect run). What CMD
-                                    prints goes to stderr.
-        --linear                    With --bisect: scan from state 0 instead, to find
-                                    the true first bad entry of a non-monotone predicate.
-      replay LOG --watch PATH       Every entry that changed the value at PATH (a jq
-                                    path such as .todos[0].title, or a JSON Pointer
-                                    such as /todos/0/title), with old and new values.
-      replay LOG --find EXPR        The entries on which EXPR holds, run on the whole
-                                    entry {seq, time, action, prior, next}.
-      replay LOG --step             Step through the log; commands come from stdin
-                                    (type 'help' at the prompt), so it can be scripted.
-      replay --eval EXPR            Read JSON values from stdin and print each output
-                                    of EXPR on one line, like jq -c.
-      replay LOG --verify --reducer NAME
-                                    Re-apply every action through the registered reducer
-                                    NAME (bundled: todo, login; effects are not run) and
-                                    report the first entry whose recomputed state differs
-                                    from the recorded one, with the differing paths.
-      replay LOG --reproduce        For a session that died inside a reducer (the log ends
-                                    in a pending record), the action it was applying and
-                                    the state it applied it to. --show K shows that entry.
+      \(usage)
 
+      States are numbered: state 0 is the initial state (entry 1's prior), state K the
+      state after entry K.
+
+      MODES (one at a time; without one, replay prints a summary of LOG)
+
+      """
+    text += Self.entry("replay LOG", indent: 2, Self.summaryHelp)
+    var withoutLog = ""
+    var options = ""
+    for flag in table.flags {
+      if let kind = flag.mode, kind.needsLog {
+        text += Self.entry("replay LOG " + modeSynopsis(flag), indent: 2, help(flag))
+        text += modeOptions(flag)
+      } else if flag.mode != nil {
+        withoutLog += Self.entry("replay " + flag.synopsis, indent: 2, help(flag))
+      } else if flag.modes.count > 1 {
+        let modes =
+          flag.modes.isSuperset(of: ModeKind.onLog) ? "" : "With \(table.names(of: flag.modes)): "
+        options += Self.entry(flag.synopsis, indent: 2, modes + help(flag, lead: !modes.isEmpty))
+      }
+    }
+    text += "\nMODES WITHOUT A LOG\n" + withoutLog
+    text += "\nOPTIONS (with every mode on a log, unless they name the modes they go with)\n"
+    text += options
+    return text + "\n" + Self.prose
+  }
+
+  /// The options that go with the mode `flag` selects and no other, under it.
+  private func modeOptions(_ flag: Flag) -> String {
+    var text = ""
+    for option in table.flags {
+      guard option.mode == nil, option.modes == flag.modes else { continue }
+      text += Self.entry(
+        option.synopsis, indent: 4, "With \(flag.name): " + help(option, lead: true))
+    }
+    return text
+  }
+
+  /// A flag's help, with its other spellings, the modes its values are narrower to,
+  /// whether it repeats, and, for `--reducer`, the names registered; after a `lead`
+  /// ("With --bisect:"), its first word in lower case unless it is an acronym.
+  private func help(_ flag: Flag, lead: Bool = false) -> String {
+    var text = flag.help
+    let word = text.prefix { $0 != " " }
+    if lead, let first = word.first,
+      word.count == 1 || word.dropFirst().contains(where: \.isLowercase)
+    {
+      text = first.lowercased() + text.dropFirst()
+    }
+    for choice in flag.value?.choices ?? [] {
+      if let modes = choice.modes { text += " \(choice.name) goes with \(table.names(of: modes))." }
+    }
+    if flag.repeats { text += " May be given more than once." }
+    if flag.name == "--reducer" {
+      text +=
+        reducers.isEmpty
+        ? " None are registered in this replay."
+        : " Registered: \(reducers.joined(separator: ", "))."
+    }
+    if flag.names.count > 1 {
+      text += " Also spelled \(FlagTable.list(Array(flag.names.dropFirst()), "or"))."
+    }
+    return text
+  }
+
+  /// A mode flag with the flags it needs and its own options: `--bisect (--predicate
+  /// EXPR | --run CMD) [--linear]`.
+  private func modeSynopsis(_ flag: Flag) -> String {
+    var text = flag.synopsis
+    guard case .mode(_, let needs, _) = flag.role else { return text }
+    let needed = needs.compactMap(table.flag(named:)).map(\.synopsis)
+    if needed.count == 1 { text += " " + needed[0] }
+    if needed.count > 1 { text += " (" + needed.joined(separator: " | ") + ")" }
+    for option in table.flags
+    where option.mode == nil && option.modes == flag.modes && !needs.contains(option.name) {
+      text += " [\(option.synopsis)]"
+    }
+    return text
+  }
+
+  /// `label` at `indent`, then `text` wrapped from ``column``; on the next line when
+  /// the label reaches the column.
+  static func entry(_ label: String, indent: Int, _ text: String) -> String {
+    let pad = String(repeating: " ", count: column)
+    let lines = wrap(text, width: width - column)
+    var head = String(repeating: " ", count: indent) + label
+    var rest = lines[...]
+    if head.count < column, let first = rest.popFirst() {
+      head += String(repeating: " ", count: column - head.count) + first
+    }
+    return ([head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
+  }
+
+  /// `text` in lines of at most `width` columns, broken at spaces (a longer word gets
+  /// a line of its own).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
+  }
+
+  /// `items` after `first`, separated by `separator`, continued on lines starting with
+  /// `indent` within ``width``, then `last`.
+  private static func fill(
+    _ items: [String], first: String, indent: String, separator: String, last: String
+  ) -> [String] {
+    var lines: [String] = []
+    var line = first
+    for (i, item) in items.enumerated() {
+      let piece = (i == 0 ? "" : separator) + item + (i == items.count - 1 ? last : "")
+      if i > 0, line.count + piece.count > width {
+        lines.append(line)
+        line = indent + item + (i == items.count - 1 ? last : "")
+      } else {
+        line += piece
+      }
+    }
+    return lines + [line]
+  }
+
+  private static let summaryHelp = "Entry count, time span, actions with counts, warnings."
+
+  /// Everything in the help that is not about one flag.
+  private static let prose = """
     EXPRESSIONS
       EXPR is jq (a native subset of jq 1.7). Predicates run with the state as input
       and $seq, $action and $prior bound; one holds when its last output is neither
       false nor null (the jq -e rule). Example, for a whitespace-only to-do title:
         --predicate 'any(.todos[]; .title | test("^\\\\s*$"))'
-
-    OPTIONS
-      --where EXPR                  Restrict the summary, --find and --watch to entries
-                                    on which EXPR holds.
-      --format text|json|json-patch Output for people (default) or for programs;
-                                    json-patch (with --diff) prints an RFC 6902 patch
-                                    that turns state A into state B.
-      --id-key KEY                  Match array elements by KEY in diffs (besides id,
-                                    ID and _id).
-      --color[=auto|always|never]   Colour (default auto: on a terminal, unless
-                                    NO_COLOR is set). --no-color is --color=never.
-      --full                        Do not abbreviate long values in text output.
-      -h, --help                    This help.
-      --version                     The version.
 
     EXIT CODES
       0  success (bisect: the first bad entry was found)
@@ -82,7 +194,8 @@ enum HelpText {
       5  bisect: the predicate already holds on state 0
       6  verify: a recomputed state differs from the log
       7  bisect: skipped states border the change; the candidates are listed
-      8  verify: the log does not fit the reducer (an action or state does not decode)
+      8  verify: the log does not fit the reducer (an action or state does not
+         decode)
       (1 also means --reproduce was given a log that did not end inside a reducer)
 
     LOG FORMAT

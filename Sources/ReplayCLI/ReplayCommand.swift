@@ -9,42 +9,56 @@ public enum ReplayCommand {
 
   /// Runs `replay` with `arguments` (without the program name).
   ///
-  /// The work runs on a thread with a 1 GB stack (see ``WorkThread``) while
+  /// The work runs on a thread with a 1 GB stack (see `WorkThread`) while
   /// the caller waits, so deeply nested values evaluate the same in-process
   /// and from the shell.
+  /// - Parameters:
+  ///   - arguments: The command line without the program name.
+  ///   - io: The streams.
+  ///   - reducers: What `--verify --reducer NAME` can replay through; none by default.
   /// - Returns: The exit code (see ``ExitCode``).
-  public static func run(_ arguments: [String], io: some ReplayIO) -> Int32 {
-    // Task-local values do not follow a new thread: carry the registry over.
-    let reducers = ReducerRegistry.current
-    return WorkThread.run {
-      ReducerRegistry.$current.withValue(reducers) { runHere(arguments, io: io) }
-    }
+  public static func run(
+    _ arguments: [String], io: some ReplayIO, reducers: ReducerRegistry = ReducerRegistry()
+  ) -> Int32 {
+    WorkThread.run { runHere(arguments, io: io, reducers: reducers) }
   }
 
-  /// ``run(_:io:)`` on the calling thread.
-  private static func runHere(_ arguments: [String], io: some ReplayIO) -> Int32 {
-    let options: Options
+  /// ``run(_:io:reducers:)`` on the calling thread.
+  private static func runHere(_ arguments: [String], io: some ReplayIO, reducers: ReducerRegistry)
+    -> Int32
+  {
+    let invocation: Invocation
     do {
-      options = try Options.parse(arguments)
+      invocation = try Options.parse(arguments)
     } catch {
-      io.errText("replay: \(error.message)\n\(HelpText.usage)\nTry 'replay --help' for more.\n")
+      let usage = HelpText(table: .replay).usage
+      io.errText("replay: \(error.message)\n\(usage)\nTry 'replay --help' for more.\n")
       return ExitCode.usage
     }
-    switch options.mode {
+    switch invocation {
     case .help:
-      io.out(HelpText.full)
+      io.out(HelpText(table: .replay, reducers: reducers.names).full)
       return ExitCode.success
     case .version:
       io.out("replay \(version)\n")
       return ExitCode.success
+    case .completion(let shell):
+      io.out(ShellCompletion(table: .replay).script(for: shell))
+      return ExitCode.success
     case .eval(let expression):
       return EvalMode.run(expression, io: io)
-    default:
-      break
+    case .onLog(let options):
+      return run(options, io: io, reducers: reducers)
     }
+  }
+
+  /// Opens the log and runs the mode on it.
+  private static func run(_ options: Options, io: some ReplayIO, reducers: ReducerRegistry)
+    -> Int32
+  {
     let log: LogFile
     do {
-      log = try options.logPath == "-" ? io.standardInputLog() : LogFile(path: options.logPath!)
+      log = try options.logPath == "-" ? io.standardInputLog() : LogFile(path: options.logPath)
     } catch {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
@@ -53,7 +67,7 @@ public enum ReplayCommand {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
-    let context = Context(log: log, options: options, io: io)
+    let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
@@ -69,7 +83,6 @@ public enum ReplayCommand {
       case .step: return try StepMode.run(context)
       case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
       case .reproduce: return try ReproduceMode.run(context)
-      case .help, .version, .eval: return ExitCode.success
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")
@@ -84,36 +97,9 @@ public enum ReplayCommand {
   }
 
   /// Runs with the process's arguments and streams, then exits.
-  public static func main() -> Never {
-    let code = run(Array(CommandLine.arguments.dropFirst()), io: StandardIO())
+  /// - Parameter reducers: What `--verify --reducer NAME` can replay through.
+  public static func main(reducers: ReducerRegistry = ReducerRegistry()) -> Never {
+    let code = run(Array(CommandLine.arguments.dropFirst()), io: StandardIO(), reducers: reducers)
     exit(code)
-  }
-}
-
-/// An error a mode reports with its own exit code.
-struct CommandError: Error {
-  var code: Int32
-  var message: String
-}
-
-/// What every mode needs.
-struct Context {
-  var log: LogFile
-  var options: Options
-  var io: any ReplayIO
-
-  var json: Bool { options.format == .json }
-
-  /// Prints a JSON value on one line (for `--format json`).
-  func printJSON(_ value: JSONValue) { io.out(JSONPrinter.compact.print(value) + "\n") }
-
-  /// The display name of an action, safe for a terminal.
-  func name(_ action: JSONValue) -> String { TerminalText.sanitize(ActionName.of(action)) }
-
-  /// A compact value, abbreviated unless `--full`.
-  func abbreviated(_ value: JSONValue, limit: Int = 200) -> String {
-    let text = JSONPrinter.compact.print(value)
-    guard !options.full, text.count > limit else { return text }
-    return String(text.prefix(limit - 1)) + "…"
   }
 }

@@ -22,13 +22,13 @@ public protocol ReplayIO: AnyObject {
   var environment: [String: String] { get }
   /// The log on standard input, for the log argument `-`, named `stdin` in messages.
   /// By default, all of ``readAll()``.
-  /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
+  /// - Throws: `LogError` as `LogFile.init(path:)` does.
   func standardInputLog() throws(LogError) -> LogFile
 }
 
 extension ReplayIO {
   /// All of ``readAll()`` as a log named `stdin`.
-  /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does.
+  /// - Throws: `LogError` as `LogFile.init(path:)` does.
   public func standardInputLog() throws(LogError) -> LogFile {
     try LogFile(contents: readAll(), name: "stdin")
   }

@@ -13,6 +13,7 @@ enum ShowMode {
       if let entry {
         object["actionName"] = .string(entry.actionName)
         if let time = entry.time { object["time"] = .string(time) }
+        for (key, value) in entry.otherMembers where object[key] == nil { object[key] = value }
       }
       object["state"] = state
       context.printJSON(.object(object))
@@ -22,7 +23,11 @@ enum ShowMode {
     if let entry {
       text = "entry \(entry.seq) (\(context.name(entry.action)))"
       if let time = entry.time { text += " at \(TerminalText.sanitize(time))" }
-      text += "\naction: \(JSONPrinter.compact.print(entry.action))\nstate after it:\n"
+      text += "\naction: \(JSONPrinter.compact.print(entry.action))\n"
+      for (key, value) in entry.otherMembers {
+        text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
+      }
+      text += "state after it:\n"
     } else {
       text = "state 0: the initial state (entry 1's prior)\n"
     }

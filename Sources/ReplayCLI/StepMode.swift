@@ -134,7 +134,12 @@ private struct Stepper {
     case "state": try printState(argument)
     case "action":
       guard current > 0 else { return hint("state 0 is the initial state; no action led to it") }
-      context.io.out(JSONPrinter.pretty.print(try context.log.entry(current).action) + "\n")
+      let entry = try context.log.entry(current)
+      var text = JSONPrinter.pretty.print(entry.action) + "\n"
+      for (key, value) in entry.otherMembers {
+        text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
+      }
+      context.io.out(text)
     case "list", "l":
       guard words.count <= 1, let n = words.isEmpty ? 10 : Int(words[0]), n > 0 else {
         return hint("usage: list [N], N a positive number")
@@ -143,19 +148,12 @@ private struct Stepper {
     case "find", "f":
       guard !argument.isEmpty else { return hint("usage: find EXPR, a jq predicate on the entry") }
       let filter = try Predicate.compile(argument, what: "find expression")
-      var text = ""
-      var found = 0
-      for k in context.log.positions {
-        let entry = try context.log.entry(k)
-        if try Predicate.holds(filter, onEntry: entry, what: "the find expression") {
-          found += 1
-          text += "  \(k == current ? ">" : " ") \(context.entryLine(entry))\n"
-        }
+      let found = try FindMode.search(context, filter: filter, what: "the find expression")
+      var text = FindMode.heading(found.count)
+      for hit in found {
+        text += "  \(hit.position == current ? ">" : " ") \(context.entryLine(hit.entry))\n"
       }
-      context.io.out(
-        (found == 0
-          ? "no entry matches\n" : "\(found) \(found == 1 ? "entry matches" : "entries match"):\n")
-          + text)
+      context.io.out(text)
     case "help", "h", "?": context.io.out(StepMode.commandHelp)
     case "quit", "q", "exit": return false
     default:
@@ -229,7 +227,7 @@ private struct Stepper {
   }
 
   func printState(_ argument: String) throws {
-    let state = try context.log.state(current)
+    let (state, entry) = try Predicate.state(current, of: context.log)
     if argument.isEmpty {
       context.io.out(JSONPrinter.pretty.print(state) + "\n")
     } else if argument.hasPrefix("/") {
@@ -242,14 +240,9 @@ private struct Stepper {
       }
     } else {
       let filter = try Predicate.compile(argument, what: "expression")
-      let entry = current > 0 ? try context.log.entry(current) : nil
       do {
         let outputs = try filter.evaluate(
-          state,
-          variables: [
-            "seq": .number(JSONNumber(current)), "action": entry?.action ?? .null,
-            "prior": entry?.prior ?? .null,
-          ])
+          state, variables: Predicate.bindings(seq: current, entry: entry))
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")

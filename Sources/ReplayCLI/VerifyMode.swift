@@ -4,13 +4,15 @@ import TimeTravel
 /// reducer and report the first divergence.
 enum VerifyMode {
   static func run(_ context: Context, reducer name: String) throws -> Int32 {
-    let registry = ReducerRegistry.active
+    let registry = context.reducers
     guard let verify = registry.verifier(named: name) else {
+      let registered =
+        registry.names.isEmpty
+        ? "none are registered in this replay; see docs/custom-replay.md"
+        : "registered: \(registry.names.joined(separator: ", "))"
       throw CommandError(
         code: ExitCode.usage,
-        message:
-          "unknown reducer '\(TerminalText.sanitize(name))' (registered: \(registry.names.joined(separator: ", ")))"
-      )
+        message: "unknown reducer '\(TerminalText.sanitize(name))' (\(registered))")
     }
     let outcome: ReplayOutcome
     do {

@@ -9,9 +9,9 @@ import TimeTravelJQ
 public enum WatchPath {
   /// The JSON Pointer `text` names: `/todos/0/title` and `""` (the whole state) as RFC 6901
   /// pointers; `.todos[0].title`, `."a b"`, `.["k"]`, `.a | .b` and `.` as jq paths
-  /// (``JQPath``), whose keys become the pointer's tokens (a position as its decimal).
+  /// (`JQPath`), whose keys become the pointer's tokens (a position as its decimal).
   ///
-  /// - Throws: ``JSONPointerError`` whose message names the column for a jq path:
+  /// - Throws: `JSONPointerError` whose message names the column for a jq path:
   ///   `column 8 of '.todos[-1]': expected a non-negative index or a string key in [ ]`
   ///   (JSON Pointer has no negative or fractional positions), `column 7 of '.todos[]':
   ///   '[]' iterates, so the expression has many paths`, or the jq parser's error; and

@@ -2,7 +2,7 @@ import TimeTravelJSON
 
 extension JSONDiff {
   /// The changes between two values of an app's own `Encodable` types, as
-  /// they would appear in a log: both are encoded the way ``LogRecorder``
+  /// they would appear in a log: both are encoded the way `LogRecorder`
   /// encodes states, then diffed as JSON.
   ///
   /// This is the TestStore use case: an app's tests can say exactly what

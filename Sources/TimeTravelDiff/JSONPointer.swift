@@ -168,4 +168,42 @@ extension JSONPointer {
   /// The text form as a JSON string literal, safe to print to a terminal
   /// (control characters and bidi overrides escaped).
   var quoted: String { JSONPointer.quoted(description) }
+
+  /// The RFC 6901 text as a JSON string literal, always quoted (`"/todos/3/title"`,
+  /// `"/a\u0000b"`, `""` for the root): for messages that quote the pointer. Unambiguous,
+  /// terminal-safe, and read back by ``init(parsingDisplayed:)``.
+  public var quotedText: String { quoted }
+
+  /// The pointer as the command line prints it: its RFC 6901 text as it is when every
+  /// character of it shows as itself, and otherwise the text as a JSON string literal
+  /// (`"/a\u0000b"` for a key holding NUL, `"/a\\u0000b"` for one holding the six
+  /// characters `\u0000`). Two pointers never print the same, and the printed form can
+  /// be typed back (``init(parsingDisplayed:)``) to mean the same member.
+  ///
+  /// Quoted when the text has a character `JSONPrinter` escapes (controls, invisible and
+  /// format characters), a backslash or a double quote; the root is `""` either way.
+  public var displayText: String {
+    let text = description
+    let plain = !text.unicodeScalars.contains {
+      $0 == "\\" || $0 == "\"" || JSONPrinter.needsEscape($0.value)
+    }
+    return plain && !text.isEmpty ? text : quoted
+  }
+
+  /// Parses a pointer in either printed form (``displayText``): a JSON string literal
+  /// whose content is an RFC 6901 pointer, or the pointer text itself.
+  ///
+  /// - Throws: ``JSONPointerError`` when the literal is not a valid JSON string, or
+  ///   its content is not a valid pointer (as ``init(parsing:)``).
+  public init(parsingDisplayed text: String) throws(JSONPointerError) {
+    guard text.hasPrefix("\"") else {
+      try self.init(parsing: text)
+      return
+    }
+    guard case .string(let content)? = try? JSONParser.parse(text) else {
+      throw JSONPointerError(
+        message: "\(JSONPointer.quoted(text)) is not a JSON string literal holding a JSON Pointer")
+    }
+    try self.init(parsing: content)
+  }
 }

@@ -36,9 +36,9 @@ public enum StateMismatch {
     guard !changes.isEmpty else { return nil }
     var lines = [headline, ""]
     for change in changes {
-      let path = change.path.tokens.isEmpty ? "(root)" : change.path.description
+      let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
       if change.op == .move {
-        lines.append("  ↷ \(path): moved from \(change.from?.description ?? "")")
+        lines.append("  ↷ \(path): moved from \(change.from?.displayText ?? "")")
         continue
       }
       if let value = change.old { lines.append("  − \(path): \(JSONPrinter.compact.print(value))") }

@@ -1,7 +1,7 @@
 import Testing
 import TimeTravel
 
-/// A ``Store`` for Swift Testing that checks every transition, as TCA's `TestStore`:
+/// A `Store` for Swift Testing that checks every transition, as TCA's `TestStore`:
 /// `store.send(.increment) { $0.count = 1 }` fails the test, via `Issue.record`, when
 /// the reducer's state differs from the prior state with the closure's mutation.
 ///
@@ -34,7 +34,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     self.init(Store(initialState: initialState, reducer: reducer))
   }
 
-  /// Wraps an existing store, e.g. one rebuilt by ``Store/init(replaying:reducer:upTo:middleware:)``.
+  /// Wraps an existing store, e.g. one rebuilt by `Store.init(replaying:reducer:upTo:middleware:)`.
   /// The test store takes over the store's transition observer.
   ///
   /// - Parameter store: The store under test.
@@ -62,7 +62,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - sourceLocation: Where to report a mismatch.
   ///
   /// The state checked is the one right after `action`; actions its effects send, even
-  /// at once (``Effect/send(_:)``), are received: assert them with
+  /// at once (`Effect.send(_:)`), are received: assert them with
   /// ``receive(_:timeout:_:sourceLocation:)``. Sending while received actions wait
   /// fails the test, as in TCA.
   public func send(

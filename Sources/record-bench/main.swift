@@ -229,13 +229,11 @@ func recordFixture(_ target: URL, _ encoding: LogRecorder.EntryEncoding) throws 
     let prior = try JSONValueCoding.decode(TodoState.self, from: entry.prior)
     let next = try JSONValueCoding.decode(TodoState.self, from: entry.next)
     let action: RecordedAction<TodoAction>
-    let from = entry.action["from"]?.numberValue?.intValue ?? 0
-    let to = entry.action["to"]?.numberValue?.intValue ?? 0
-    switch entry.action["type"]?.stringValue {
-    case "@@undo": action = .undo(from: from, to: to)
-    case "@@redo": action = .redo(from: from, to: to)
-    case "@@jump": action = .jump(from: from, to: to)
-    default: action = .action(try JSONValueCoding.decode(TodoAction.self, from: entry.action))
+    switch TimeTravelMove(action: entry.action) {
+    case let move? where move.kind == .undo: action = .undo(from: move.from, to: move.to)
+    case let move? where move.kind == .redo: action = .redo(from: move.from, to: move.to)
+    case let move?: action = .jump(from: move.from, to: move.to)
+    case nil: action = .action(try JSONValueCoding.decode(TodoAction.self, from: entry.action))
     }
     try recorder.record(action: action, prior: prior, next: next)
   }

@@ -1,7 +1,7 @@
 import Foundation
 import TimeTravel
 
-/// Issue 3: `JSONDiff.changes` on large states, beside Python's deepdiff.
+/// `JSONDiff.changes` on large states, beside Python's deepdiff.
 enum DiffBench {
   static let deepDiffScript = """
     import json, sys, time
@@ -19,7 +19,7 @@ enum DiffBench {
     """
 
   static func run(options: Options) {
-    var table = Table("Diff (issue 3): ms per diff, median; parsing excluded")
+    var table = Table("Diff: ms per diff, median; parsing excluded")
     let script = "\(directory)/deepdiff_bench.py"
     try? deepDiffScript.write(toFile: script, atomically: true, encoding: .utf8)
     let cases: [(String, Generate.DiffCase, Int)] = [

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issues 6.1, 6.3, 6.4: the real `replay` binary's wall time and peak RSS on
+/// The real `replay` binary's wall time and peak RSS on
 /// two log sizes, and bisect and summary against jq and Python.
 enum MemoryBench {
   static let predicate = #"any(.todos[]; .title == "")"#

@@ -1,7 +1,7 @@
 import Foundation
 import TimeTravel
 
-/// Issue 6.2: parsing throughput on a log of 100-to-do states (~21 KB lines).
+/// Parsing throughput on a log of 100-to-do states (~21 KB lines).
 enum ParseBench {
   static let pythonScript = """
     import json, sys, time
@@ -54,7 +54,7 @@ enum ParseBench {
     )
     fflush(nil)
     var table = Table(
-      "Parsing (issue 6.2): \(data.count / 1_000_000) MB log, \(log.entries) entries of ~\(data.count / log.entries / 1000) KB"
+      "Parsing: \(data.count / 1_000_000) MB log, \(log.entries) entries of ~\(data.count / log.entries / 1000) KB"
     )
     let lines: [Range<Int>] = data.withUnsafeBytes { raw in
       var result: [Range<Int>] = []
@@ -167,7 +167,7 @@ enum ParseBench {
       peer: mbps(entryBytes, decoderTime) + " (\(secs(decoderTime)))",
       ratio: pythonSeconds.map { speedup(ours: decoderTime, peer: $0) } ?? "")
     table.notes.append(
-      "Ratio column: Python's time ÷ this row's time (above 1 means faster than json.loads). Goal (issue 6.2): JSONParser.parse → JSONValue ≥ 2×."
+      "Ratio column: Python's time ÷ this row's time (above 1 means faster than json.loads). Goal: JSONParser.parse → JSONValue at least 2× json.loads."
     )
     table.notes.append(
       "In-process rows read the file from memory; median of \(runs) run(s) for ours and Python, 1 for Foundation. jq includes its own file reading."

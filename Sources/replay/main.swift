@@ -1,3 +1,10 @@
+import LoginReducer
 import ReplayCLI
+import TodoReducer
 
-ReplayCommand.main()
+// The reducers this `replay` can verify logs with: the bundled samples. An app's own
+// `replay` registers its own (docs/custom-replay.md).
+var reducers = ReducerRegistry()
+reducers.register(name: "todo", reducer: TodoReducer())
+reducers.register(name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction)
+ReplayCommand.main(reducers: reducers)

@@ -4,10 +4,11 @@ import Testing
 
 @testable import TimeTravel
 
-/// Runs the command in-process and returns (exit code, stdout, stderr).
+/// Runs the command in-process, with the bundled reducers registered as the `replay`
+/// executable registers them, and returns (exit code, stdout, stderr).
 func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: String, err: String) {
   let io = BufferIO(stdin: stdin)
-  let code = ReplayCommand.run(arguments, io: io)
+  let code = ReplayCommand.run(arguments, io: io, reducers: BundledReducers.registry)
   return (code, io.stdout, io.stderr)
 }
 
@@ -81,14 +82,16 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     (["x.jsonl", "--show", "two"], "replay: --show takes a state number (0 or more), not 'two'"),
     (
       ["x.jsonl", "--bisect"],
-      "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD"
+      "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD (a shell command run on each state)"
     ),
     (["x.jsonl", "--predicate", "."], "replay: --predicate goes with --bisect"),
     (
       ["x.jsonl", "--show", "1", "--step"],
       "replay: choose one of --show, --step; they cannot be combined"
     ),
-    (["x.jsonl", "--format", "yaml"], "replay: --format takes text or json, not 'yaml'"),
+    (
+      ["x.jsonl", "--format", "yaml"], "replay: --format takes text, json or json-patch, not 'yaml'"
+    ),
     (["a.jsonl", "b.jsonl"], "replay: one log file at a time (got 'a.jsonl' and 'b.jsonl')"),
   ])
   func usageErrors(arguments: [String], message: String) {
@@ -180,16 +183,16 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
           {
         -   "a": 1
         +   "a": […]  // /a
-        +   "\\u001b[31mkey": "\\u009b2J"  // /\\u001b[31mkey
+        +   "\\u001b[31mkey": "\\u009b2J"  // "/\\u001b[31mkey"
           }
 
         """)
   }
 }
 
-/// Runs the command with an argument array.
+/// Runs the command with an argument array and the bundled reducers.
 func replay(_ path: String, arguments: [String]) -> (code: Int32, out: String, err: String) {
   let io = BufferIO()
-  let code = ReplayCommand.run([path] + arguments, io: io)
+  let code = ReplayCommand.run([path] + arguments, io: io, reducers: BundledReducers.registry)
   return (code, io.stdout, io.stderr)
 }

@@ -199,7 +199,7 @@ import Testing
     let lines = DiffTextRenderer().renderLines(changes)
     #expect(
       lines == [
-        #"~ /\u001b[2J\u001b]0;pwned\u0007\u202etxt: "a" → "\u001b[2J\u001b]0;pwned\u0007\u202etxt""#
+        #"~ "/\u001b[2J\u001b]0;pwned\u0007\u202etxt": "a" → "\u001b[2J\u001b]0;pwned\u0007\u202etxt""#
       ])
     for line in lines + DiffTextRenderer(maxValueLength: 8).renderLines(changes) {
       #expect(!line.unicodeScalars.contains("\u{1B}"))

@@ -53,15 +53,21 @@ enum TickerAction: Codable, Equatable, Sendable {
 
 @MainActor
 struct EffectTests {
-  /// Polls the main actor until `condition` holds or 5 s pass.
+  /// An effect's sleep that no test run outlives: only cancellation ends it early, so an
+  /// early end proves the cancellation, however slowly the test itself was scheduled.
+  static let never = Duration.seconds(86_400)
+
+  /// Polls the main actor until `condition` holds, for up to 10 minutes: the whole suite
+  /// runs in parallel, and a loaded machine can keep the main actor from this test for
+  /// minutes, so the bound is a safety net, not a timing claim.
   private func eventually(_ condition: () -> Bool) async {
-    for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    for _ in 0..<60_000 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
   }
 
   @Test func releasingTheStoreCancelsItsEffects() async {
     let runs = Collector<String>()
     var store: Store<Ticker>? = Store(
-      initialState: TickerState(), reducer: Ticker(runs: runs, delay: .seconds(30)))
+      initialState: TickerState(), reducer: Ticker(runs: runs, delay: Self.never))
     store?.send(.start("long", ticks: 1))
     await eventually { runs.values == ["long"] }
     #expect(store?.runningEffectCount == 1)
@@ -75,7 +81,7 @@ struct EffectTests {
 
   @Test func theCancelledEffectFinishesWithoutSending() async {
     let runs = Collector<String>()
-    let store = Store(initialState: TickerState(), reducer: Ticker(runs: runs, delay: .seconds(30)))
+    let store = Store(initialState: TickerState(), reducer: Ticker(runs: runs, delay: Self.never))
     store.send(.start("a", ticks: 1))
     await eventually { runs.values == ["a"] }
     store.send(.stop("a"))

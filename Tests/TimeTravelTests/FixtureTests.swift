@@ -26,7 +26,7 @@ struct FixtureTests {
     let lines = try fixtureLines()
     #expect(
       lines.first
-        == #"{"format":"replay-log","version":1,"app":"TodoApp","stateType":"TodoState","actionType":"TodoAction","created":"2026-01-05T09:00:00.000Z"}"#
+        == #"{"format":"replay-log","version":1,"app":"TodoApp","stateType":"TodoState","actionType":"TodoAction","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#
     )
     let entries = lines.dropFirst()
     #expect(entries.count == TodoSessionFixture.entryCount)

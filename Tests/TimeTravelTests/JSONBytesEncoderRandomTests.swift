@@ -251,7 +251,7 @@ struct RandomValueGenerator {
   func randomValuesTakeTheFastPathWithIdenticalBytes(seed: UInt64) throws {
     var random = RandomValueGenerator(generator: SeededGenerator(seed: seed))
     let reference = referenceEncoder()
-    let encoder = JSONBytesEncoder()
+    let encoder = JSONBytesEncoder(nils: .omitted)
     var compared = 0
     for _ in 0..<150 {
       let value = random.value(depth: 5)
@@ -269,7 +269,7 @@ struct RandomValueGenerator {
   func randomValuesWithFallbackShapesStillMatch(seed: UInt64) throws {
     var random = RandomValueGenerator(generator: SeededGenerator(seed: seed), fallbackShapes: true)
     let reference = referenceEncoder()
-    let encoder = JSONBytesEncoder()
+    let encoder = JSONBytesEncoder(nils: .omitted)
     var fellBack = 0
     for _ in 0..<150 {
       let value = random.value(depth: 5)

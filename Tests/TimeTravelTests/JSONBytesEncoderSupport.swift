@@ -19,14 +19,15 @@ enum EncoderPath {
   case fallback
 }
 
-/// Encodes `value` with `JSONEncoder` and with a fresh `JSONBytesEncoder`, expects the
-/// same bytes and the given path, and returns the text.
+/// Encodes `value` with `JSONEncoder` and with a fresh `JSONBytesEncoder` that leaves
+/// `nil` optionals out as `JSONEncoder` does, expects the same bytes and the given path,
+/// and returns the text.
 @discardableResult
 func expectSameBytes<T: Encodable>(
   _ value: T, path: EncoderPath = .fast, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> String {
   let expected = try referenceEncoder().encode(value)
-  let encoder = JSONBytesEncoder()
+  let encoder = JSONBytesEncoder(nils: .omitted)
   let actual = try encoder.encode(value)
   #expect(
     String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self),

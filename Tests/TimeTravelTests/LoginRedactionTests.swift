@@ -95,7 +95,8 @@ struct LoginRedactionTests {
     _ = try await recordLogin(to: url)
     // The placeholder flows through the reducer exactly as the secret did.
     let io = BufferIO()
-    let code = ReplayCommand.run([url.path, "--verify", "--reducer", "login"], io: io)
+    let code = ReplayCommand.run(
+      [url.path, "--verify", "--reducer", "login"], io: io, reducers: BundledReducers.registry)
     #expect(io.stdout == "verified 7 entries: every recomputed state matches the log\n")
     #expect(io.stderr == "")
     #expect(code == 0)

@@ -18,7 +18,7 @@ struct PendingRecordTests {
       writer.lines == [
         #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","pending":true,"action":{"increment":{}},"prior":{"count":0}}"#,
         #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
-        #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"type":"@@undo","from":1,"to":0},"prior":{"count":1},"next":{"count":0}}"#,
+        #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"@@undo":{"from":1,"to":0}},"prior":{"count":1},"next":{"count":0}}"#,
       ])
   }
 

@@ -33,7 +33,7 @@ struct AppReducer: Reducer {
   let log = try LogFile(path: url.path)
   #expect(log.entryCount == 3)
   #expect(try log.entry(1).action == ["increment": [:]])
-  #expect(try log.entry(3).action == ["type": "@@undo", "from": 2, "to": 1])
+  #expect(try log.entry(3).action == ["@@undo": ["from": 2, "to": 1]])
   #expect(try log.state(3) == ["count": 1])
 }
 

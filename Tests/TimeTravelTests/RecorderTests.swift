@@ -9,12 +9,12 @@ struct RecorderTests {
   private let start = Date(timeIntervalSince1970: 1_767_603_600)
 
   private static let expectedCounterLines = [
-    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z"}"#,
+    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#,
     #"{"seq":1,"time":"2026-01-05T09:00:01.500Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
     #"{"seq":2,"time":"2026-01-05T09:00:01.750Z","action":{"add":{"_0":5}},"prior":{"count":1},"next":{"count":6}}"#,
-    #"{"seq":3,"time":"2026-01-05T09:00:02.000Z","action":{"type":"@@undo","from":2,"to":1},"prior":{"count":6},"next":{"count":1}}"#,
-    #"{"seq":4,"time":"2026-01-05T09:00:02.250Z","action":{"type":"@@redo","from":1,"to":2},"prior":{"count":1},"next":{"count":6}}"#,
-    #"{"seq":5,"time":"2026-01-05T09:00:02.500Z","action":{"type":"@@jump","from":2,"to":0},"prior":{"count":6},"next":{"count":0}}"#,
+    #"{"seq":3,"time":"2026-01-05T09:00:02.000Z","action":{"@@undo":{"from":2,"to":1}},"prior":{"count":6},"next":{"count":1}}"#,
+    #"{"seq":4,"time":"2026-01-05T09:00:02.250Z","action":{"@@redo":{"from":1,"to":2}},"prior":{"count":1},"next":{"count":6}}"#,
+    #"{"seq":5,"time":"2026-01-05T09:00:02.500Z","action":{"@@jump":{"from":2,"to":0}},"prior":{"count":6},"next":{"count":0}}"#,
   ]
 
   private func runCounterSession(recordingTo makeRecorder: (SessionClock) throws -> LogRecorder)
@@ -104,7 +104,7 @@ struct RecorderTests {
       clock: { self.start })
     #expect(
       writer.lines == [
-        #"{"format":"replay-log","version":1,"app":"My \"App\"/1","stateType":"A.State","actionType":"A.Action","created":"2026-01-05T09:00:00.000Z"}"#
+        #"{"format":"replay-log","version":1,"app":"My \"App\"/1","stateType":"A.State","actionType":"A.Action","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#
       ])
   }
 

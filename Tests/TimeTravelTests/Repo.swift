@@ -23,10 +23,13 @@ enum PeerResources {
     FileManager.default.isReadableFile(atPath: shared(relativePath).path)
   }
 
-  /// The system jq's path: the first executable `jq` on `PATH`, or nil.
-  static let systemJQ: String? = {
+  /// The system jq's path, or nil.
+  static let systemJQ = executable("jq")
+
+  /// The first executable called `name` on `PATH`, or nil.
+  static func executable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").lazy.map { "\($0)/jq" }
+    return path.split(separator: ":").lazy.map { "\($0)/\(name)" }
       .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }()
+  }
 }

@@ -122,7 +122,7 @@ struct TestStoreTests {
   }
 
   @Test func noActionWithinTheTimeoutIsReported() async {
-    let store = Self.ticker(delay: .seconds(30))
+    let store = Self.ticker(delay: EffectTests.never)
     store.send(.start("slow", ticks: 1)) { $0.log = ["start slow"] }
     await withKnownIssue {
       await store.receive(.tick("slow", 1), timeout: .milliseconds(20))
@@ -163,7 +163,7 @@ struct TestStoreTests {
   }
 
   @Test func finishReportsRunningEffectsAndUnassertedActions() async {
-    let store = Self.ticker(delay: .seconds(30))
+    let store = Self.ticker(delay: EffectTests.never)
     store.send(.start("slow", ticks: 1)) { $0.log = ["start slow"] }
     store.send(.echo("z"))
     await withKnownIssue {

@@ -21,8 +21,9 @@ struct VerifyCLITests {
     #expect(code == 6)
     #expect(
       out == """
-        entry 4 (addTodo) diverges: the recomputed state differs from the recorded one at 1 path
-          /todos/0/id: recorded "29c2d060261891fb", recomputed "todo-001"
+        entry 4 (addTodo) diverges: the recomputed state differs from the recorded one at 2 paths
+          /todos/0: only recorded: {"id":"29c2d060261891fb","isCompleted":false,"title":"Buy milk"}
+          /todos/0: only recomputed: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
         action: {"addTodo":{"id":"todo-001","title":"Buy milk"}}
 
         """)
@@ -30,7 +31,7 @@ struct VerifyCLITests {
     #expect(json.code == 6)
     #expect(
       json.out
-        == #"{"ok":false,"divergedAt":4,"action":{"addTodo":{"id":"todo-001","title":"Buy milk"}},"actionName":"addTodo","changes":[{"op":"replace","path":"/todos/0/id","old":"29c2d060261891fb","new":"todo-001"}]}"#
+        == #"{"ok":false,"divergedAt":4,"action":{"addTodo":{"id":"todo-001","title":"Buy milk"}},"actionName":"addTodo","changes":[{"op":"remove","path":"/todos/0","old":{"id":"29c2d060261891fb","isCompleted":false,"title":"Buy milk"}},{"op":"add","path":"/todos/0","new":{"id":"todo-001","isCompleted":false,"title":"Buy milk"}}]}"#
         + "\n")
   }
 
@@ -44,7 +45,7 @@ struct VerifyCLITests {
   }
 
   @Test func anAppRegistersItsOwnReducers() {
-    let registry = ReducerRegistry()
+    var registry = ReducerRegistry()
     registry.register(name: "mine", reducer: NondeterministicTodoReducer())
     let io = BufferIO()
     let code = ReplayCommand.run(
@@ -58,6 +59,16 @@ struct VerifyCLITests {
         [Repo.fixture, "--verify", "--reducer", "todo"], io: other, reducers: registry)
         == 2)
     #expect(other.stderr == "replay: unknown reducer 'todo' (registered: mine)\n")
+  }
+
+  /// The library registers nothing: only what the caller passes is there.
+  @Test func withoutARegistryNoReducerIsRegistered() {
+    let io = BufferIO()
+    #expect(ReplayCommand.run([Repo.fixture, "--verify", "--reducer", "todo"], io: io) == 2)
+    #expect(
+      io.stderr
+        == "replay: unknown reducer 'todo' (none are registered in this replay; see docs/custom-replay.md)\n"
+    )
   }
 
   @Test func aCrashedSessionIsFlaggedShownAndReproduced() {

@@ -1,7 +1,7 @@
 /// What caused a transition: an app action, or a time-travel move through the history.
 ///
 /// Time-travel moves are transitions too, so a log stays a complete account of every
-/// state the app showed; the recorder encodes them as `{"type":"@@undo","from":F,"to":T}`
+/// state the app showed; the recorder encodes them as `{"@@undo":{"from":F,"to":T}}`
 /// (and `@@redo`, `@@jump`), where `F` and `T` are history indexes and 0 is the initial
 /// state.
 public enum RecordedAction<Action> {

@@ -21,7 +21,11 @@ public protocol Recorder: Sendable {
 
   /// Records one transition caused by an effect. The default ignores `origin`.
   ///
-  /// - Parameter origin: The effect and the entry that caused it; `nil` for user actions.
+  /// - Parameters:
+  ///   - action: What caused the transition.
+  ///   - prior: The state before it.
+  ///   - next: The state after it.
+  ///   - origin: The effect and the entry that caused it; `nil` for user actions.
   /// - Throws: As ``record(action:prior:next:)``.
   func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?

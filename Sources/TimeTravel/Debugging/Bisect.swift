@@ -43,6 +43,9 @@ public enum Bisect {
     public var trail: [Step]
     /// How many states were evaluated (about log2(n) + 2 without skips).
     public var evaluated: Int { trail.count }
+    /// What the monotonicity probes found against a single flip, in the order probed;
+    /// empty when they found nothing or did not run.
+    public var contradictions: [Contradiction] = []
 
     /// One evaluation.
     public struct Step: Equatable, Sendable {
@@ -63,13 +66,16 @@ public enum Bisect {
   ///
   /// - Parameters:
   ///   - lastState: The highest state index (the log's entry count), ≥ 0.
+  ///   - probingMonotonicity: After finding a first bad entry, evaluate the two
+  ///     ``monotonicityProbes(firstBad:lastState:evaluated:)`` and report in
+  ///     ``Result/contradictions`` what they found against a single flip.
   ///   - verdict: Judges state k. Errors propagate unchanged: an evaluation
   ///     error is never taken as "good".
-  /// - Returns: The outcome and the trail of evaluations.
+  /// - Returns: The outcome and the trail of evaluations (probes last).
   /// - Complexity: O(log n) calls of `verdict` when nothing is skipped; each
-  ///   skip costs one more call.
+  ///   skip costs one more call, and the probes at most two.
   public static func run<E: Error>(
-    lastState: Int, verdict: (Int) throws(E) -> Verdict
+    lastState: Int, probingMonotonicity: Bool = false, verdict: (Int) throws(E) -> Verdict
   ) throws(E) -> Result {
     var trail: [Result.Step] = []
     var known: [Int: Verdict] = [:]
@@ -113,7 +119,13 @@ public enum Bisect {
       case .skip: continue
       }
     }
-    if bad - good == 1 { return Result(outcome: .firstBad(bad), trail: trail) }
+    if bad - good == 1 {
+      var result = Result(outcome: .firstBad(bad), trail: trail)
+      if probingMonotonicity {
+        try result.probeMonotonicity(lastState: lastState, verdict: verdict)
+      }
+      return result
+    }
     return Result(outcome: .candidates(Array((good + 1)...bad)), trail: trail)
   }
 

@@ -10,6 +10,26 @@ public enum ReplayOutcome: Sendable, Equatable {
   case diverged(Divergence)
 }
 
+/// What ``Replayer/report(_:from:through:)`` found: the verdict, and how the log's
+/// states were fitted to an app `State` type that changed after the log was recorded.
+public struct ReplayReport: Sendable, Equatable {
+  /// The verdict.
+  public var outcome: ReplayOutcome
+  /// Members the log's states lacked, taken from the reducer's initial state: JSON
+  /// Pointers, sorted, with `*` for array indices (`/favorites`).
+  public var filledMembers: [String]
+  /// Members the log's states have that the `State` type no longer decodes, ignored:
+  /// JSON Pointers, sorted, with `*` for array indices (`/todos/*/legacyFlag`).
+  public var ignoredMembers: [String]
+
+  /// Creates a report.
+  public init(outcome: ReplayOutcome, filledMembers: [String], ignoredMembers: [String]) {
+    self.outcome = outcome
+    self.filledMembers = filledMembers
+    self.ignoredMembers = ignoredMembers
+  }
+}
+
 /// Where a replay first disagreed with the log.
 public struct Divergence: Sendable, Equatable {
   /// The entry's `seq`.
@@ -32,10 +52,9 @@ public struct Divergence: Sendable, Equatable {
     self.action = action
     self.recorded = recorded
     self.recomputed = recomputed
-    // Positional, not by id: a reducer that mints ids diverges *in* the id,
-    // and matching by id would hide that behind a remove and an add.
-    self.changes = JSONDiff.changes(
-      from: recorded, to: recomputed, options: DiffOptions(idKeys: []))
+    // The id-aware diff of `--diff`, so that an element the reducer dropped reads as one
+    // removal, not as every later element changing.
+    self.changes = JSONDiff.changes(from: recorded, to: recomputed)
   }
 
   /// The action's display name (see ``ActionName``).

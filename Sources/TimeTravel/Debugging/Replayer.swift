@@ -9,15 +9,24 @@ import TimeTravelJSON
 /// effects again (as ReSwift-Recorder did) would make replays drift. Undo, redo and
 /// jump entries move through the replayed history rather than reaching the reducer.
 ///
-/// States compare as ``JSONValue``s (numbers by value, key order ignored), after
-/// encoding the recomputed state as the recorder does, so a divergence means the
+/// States compare as `JSONValue`s (numbers by value, key order ignored), after
+/// encoding the recomputed state as the recorder did (optionals that are `nil` as `null`
+/// when the header says `"nils":"null"`, left out otherwise), so a divergence means the
 /// reducer really produced different data: typically a `UUID()` or `Date()` inside
 /// `reduce`, or behaviour that changed between app versions.
+///
+/// A log recorded before the app's `State` type gained or lost a member still replays:
+/// given the reducer's initial state, members the log's states lack are taken from it,
+/// and members the type no longer has are ignored; ``report(_:from:through:)`` lists
+/// both.
 public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
   /// The reducer under test.
   public let reducer: R
   /// The redaction the log was recorded with.
   public let redaction: LogRedaction
+  /// The reducer's initial state, which completes recorded states that lack members the
+  /// `State` type gained after the log was recorded; `nil` completes nothing.
+  public let initialState: R.State?
 
   /// Creates a replayer.
   ///
@@ -26,9 +35,13 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
   ///   - redaction: The ``LogRedaction`` the log was written with: recomputed states are
   ///     redacted the same way before comparing, since the log holds only placeholders
   ///     (a reducer clearing a password would otherwise "diverge" from `"<redacted>"`).
-  public init(reducer: R, redaction: LogRedaction = .none) {
+  ///   - initialState: The app's initial state, whose members fill in those a recorded
+  ///     state lacks (see the type's notes); `nil` (the default) fills nothing, so such a
+  ///     log fails to decode.
+  public init(reducer: R, redaction: LogRedaction = .none, initialState: R.State? = nil) {
     self.reducer = reducer
     self.redaction = redaction
+    self.initialState = initialState
   }
 
   /// Replays entries `from...through` and reports the first divergence.
@@ -55,17 +68,38 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     try run(log, from: from, through: through).outcome
   }
 
+  /// Replays entries `from...through` as ``verify(_:from:through:)`` does, and says how
+  /// the log's states were fitted to the `State` type.
+  ///
+  /// - Parameters:
+  ///   - log: The session.
+  ///   - from: The first entry (1-based position) to recompute.
+  ///   - through: The last entry to recompute; `nil` for the last entry of the log.
+  /// - Returns: The outcome, the members filled from ``initialState`` and the members the
+  ///   type ignored, each as sorted JSON Pointer patterns with `*` for array indices.
+  /// - Throws: As ``verify(_:from:through:)``.
+  public func report(_ log: LogFile, from: Int = 1, through: Int? = nil) throws(ReplayError)
+    -> ReplayReport
+  {
+    let run = try run(log, from: from, through: through)
+    return ReplayReport(
+      outcome: run.outcome, filledMembers: run.fit.filled.sorted(),
+      ignoredMembers: run.fit.ignored.sorted())
+  }
+
   /// The result of ``run(_:from:through:)``: the verdict and, when verified, the
-  /// history and the typed current state it ended with.
+  /// history it ended with, and how states were fitted to the type.
   struct Run {
     var outcome: ReplayOutcome
     var history: History<JSONValue>
+    var fit: StateFit<R.State>
   }
 
   func run(_ log: LogFile, from: Int, through: Int?) throws(ReplayError) -> Run {
     let end = through ?? log.entryCount
+    var fit = StateFit(initialState: initialState, nils: log.nils, redaction: redaction)
     guard log.entryCount > 0 else {
-      return Run(outcome: .verified(entries: 0), history: History(initialState: .null))
+      return Run(outcome: .verified(entries: 0), history: History(initialState: .null), fit: fit)
     }
     guard (1...log.entryCount).contains(from), (from - 1...log.entryCount).contains(end) else {
       throw ReplayError(
@@ -86,12 +120,14 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
           if let typed {
             state = typed
           } else {
-            state = try decodeState(prior, entry: entry, log: log)
+            state = try decodeState(prior, entry: entry, log: log, fit: &fit)
           }
           let action = try decodeAction(entry, log: log)
           reducer.reduce(into: &state, action: action)
           recomputedTyped = state
-          do { return redaction.redactingState(try JSONValueCoding.encode(state)) } catch {
+          do {
+            return redaction.redactingState(try JSONValueCoding.encode(state, nils: log.nils))
+          } catch {
             throw ReplayError(
               kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
               message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")
@@ -99,15 +135,21 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         }
         typed = recomputedTyped
         count += 1
-        if recomputed != entry.next {
+        let recorded = try fitted(entry.next, entry: entry, log: log, fit: &fit)
+        // A move reaches a state of the history, which may be a recorded one from before
+        // `from`: fit it the same way.
+        let reached =
+          TimeTravelMove(action: entry.action) == nil
+          ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
+        if reached != recorded {
           let divergence = Divergence(
-            seq: entry.seq, line: entry.line, action: entry.action, recorded: entry.next,
-            recomputed: recomputed)
-          return Run(outcome: .diverged(divergence), history: history)
+            seq: entry.seq, line: entry.line, action: entry.action, recorded: recorded,
+            recomputed: reached)
+          return Run(outcome: .diverged(divergence), history: history, fit: fit)
         }
       }
     }
-    return Run(outcome: .verified(entries: count), history: history)
+    return Run(outcome: .verified(entries: count), history: history, fit: fit)
   }
 
   /// Applies one entry to `history`: a move through it, or `reduce(prior)` appended.
@@ -136,16 +178,36 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     }
   }
 
-  func decodeState(_ value: JSONValue, entry: LogEntry, log: LogFile) throws(ReplayError)
-    -> R.State
-  {
-    do { return try JSONValueCoding.decode(R.State.self, from: value) } catch {
-      throw ReplayError(
-        kind: .undecodableState, path: log.path, line: entry.line, seq: entry.seq,
-        message:
-          "the state before entry \(entry.seq) does not decode as \(R.State.self): \(DecodingErrorText.describe(error))"
-      )
+  func decodeState(
+    _ value: JSONValue, entry: LogEntry, log: LogFile, fit: inout StateFit<R.State>
+  ) throws(ReplayError) -> R.State {
+    do { return try fit.decode(value) } catch {
+      throw undecodable(error, "the state before entry \(entry.seq)", entry: entry, log: log)
     }
+  }
+
+  /// A recorded state of `entry` as the `State` type sees it (see `StateFit`).
+  func fitted(
+    _ value: JSONValue, entry: LogEntry, log: LogFile, fit: inout StateFit<R.State>
+  ) throws(ReplayError) -> JSONValue {
+    do { return try fit.fitted(value) } catch {
+      throw undecodable(error, "the state after entry \(entry.seq)", entry: entry, log: log)
+    }
+  }
+
+  private func undecodable(_ error: any Error, _ what: String, entry: LogEntry, log: LogFile)
+    -> ReplayError
+  {
+    var message =
+      "\(what) does not decode as \(R.State.self): \(DecodingErrorText.describe(error))"
+    if case DecodingError.keyNotFound? = error as? DecodingError {
+      message +=
+        initialState == nil
+        ? "; if \(R.State.self) gained this member after the log was recorded, replay with the reducer's initial state, which fills in members a log lacks"
+        : "; the initial state cannot fill a member of an array element: decode it with decodeIfPresent and a default"
+    }
+    return ReplayError(
+      kind: .undecodableState, path: log.path, line: entry.line, seq: entry.seq, message: message)
   }
 }
 

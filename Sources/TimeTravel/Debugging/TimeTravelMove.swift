@@ -1,6 +1,8 @@
 import TimeTravelJSON
 
-/// A recorded undo, redo or jump: `{"type":"@@undo"|"@@redo"|"@@jump","from":F,"to":T}`.
+/// A recorded undo, redo or jump: `{"@@undo":{"from":F,"to":T}}` (or `@@redo`, `@@jump`),
+/// the shape of a Swift enum case, so `.action | has("@@undo")` selects them. Logs written
+/// before that shape was chosen have `{"type":"@@undo","from":F,"to":T}`, which is read too.
 ///
 /// Replay moves through its own history for these instead of calling the reducer, the
 /// way Redux DevTools' `JUMP_TO_STATE` never reaches the app's reducer.
@@ -22,12 +24,22 @@ public struct TimeTravelMove: Sendable, Equatable {
   /// The history index after the move.
   public var to: Int
 
-  /// Reads a move from a logged action; `nil` for app actions (anything without a
-  /// `type` of `@@undo`, `@@redo` or `@@jump` and integer `from` and `to`).
+  /// Reads a move from a logged action; `nil` for app actions (anything that is not an
+  /// object with the single member `@@undo`, `@@redo` or `@@jump` holding integer `from`
+  /// and `to`, nor the older `{"type":"@@undo","from":F,"to":T}`).
   public init?(action: JSONValue) {
-    guard case .string(let type)? = action["type"], let kind = Kind(rawValue: type),
-      let from = action["from"]?.numberValue?.intValue,
-      let to = action["to"]?.numberValue?.intValue
+    guard case .object(let object) = action else { return nil }
+    let kind: Kind
+    let body: JSONValue
+    if object.count == 1, let named = Kind(rawValue: object.keys[0]) {
+      (kind, body) = (named, object.values[0])
+    } else if case .string(let type)? = object["type"], let named = Kind(rawValue: type) {
+      (kind, body) = (named, action)
+    } else {
+      return nil
+    }
+    guard let from = body["from"]?.numberValue?.intValue,
+      let to = body["to"]?.numberValue?.intValue
     else { return nil }
     self.kind = kind
     self.from = from

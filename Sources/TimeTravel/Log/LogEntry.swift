@@ -15,6 +15,10 @@ public struct LogEntry: Sendable, Equatable {
   public var next: JSONValue
   /// The 1-based line of the file the entry came from.
   public var line: Int
+  /// The entry's other members, in the order written: `origin` (the effect that sent the
+  /// action, see `ActionOrigin`) and whatever else a writer added. Shown by `--show` and
+  /// visible to `--find` and `--where` through ``jsonValue``.
+  public var otherMembers: JSONObject = [:]
 
   /// Creates an entry.
   public init(
@@ -32,7 +36,7 @@ public struct LogEntry: Sendable, Equatable {
   public var actionName: String { ActionName.of(action) }
 
   /// The entry as one object `{seq, time, action, prior, next}` (no `time`
-  /// when absent): the input of `--find` expressions.
+  /// when absent), followed by its ``otherMembers``: the input of `--find` expressions.
   public var jsonValue: JSONValue {
     var object = JSONObject()
     object["seq"] = .number(JSONNumber(seq))
@@ -40,6 +44,7 @@ public struct LogEntry: Sendable, Equatable {
     object["action"] = action
     object["prior"] = prior
     object["next"] = next
+    for (key, value) in otherMembers where object[key] == nil { object[key] = value }
     return .object(object)
   }
 }

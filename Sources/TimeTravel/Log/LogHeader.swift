@@ -28,6 +28,9 @@ public struct LogHeader: Sendable, Equatable {
   public var firstSeq: Int?
   /// Ring mode: how many earlier entries were dropped (`firstSeq − 1`).
   public var dropped: Int?
+  /// `"null"` when optionals that were `nil` are written as `null`; absent when they
+  /// were left out (`NilEncoding`).
+  public var nils: String?
 
   /// Reads a header from a parsed first line; `nil` when the line is an entry
   /// rather than a header (it has an `action` member, or no string `format`).
@@ -46,5 +49,6 @@ public struct LogHeader: Sendable, Equatable {
     self.ring = object["ring"]?.numberValue?.intValue
     self.firstSeq = object["firstSeq"]?.numberValue?.intValue
     self.dropped = object["dropped"]?.numberValue?.intValue
+    self.nils = object["nils"]?.stringValue
   }
 }

@@ -1,0 +1,64 @@
+import TimeTravel
+
+/// What every mode on a log needs: the log, the options, the streams and the reducers,
+/// with the output helpers the modes share.
+struct Context {
+  var log: LogFile
+  var options: Options
+  var io: any ReplayIO
+  /// What `--verify --reducer NAME` can replay through.
+  var reducers = ReducerRegistry()
+
+  var json: Bool { options.format == .json }
+
+  /// Prints a JSON value on one line (for `--format json`).
+  func printJSON(_ value: JSONValue) { io.out(JSONPrinter.compact.print(value) + "\n") }
+
+  /// The display name of an action, safe for a terminal.
+  func name(_ action: JSONValue) -> String { TerminalText.sanitize(ActionName.of(action)) }
+
+  /// A compact value, abbreviated unless `--full`.
+  func abbreviated(_ value: JSONValue, limit: Int = 200) -> String {
+    let text = JSONPrinter.compact.print(value)
+    guard !options.full, text.count > limit else { return text }
+    return String(text.prefix(limit - 1)) + "…"
+  }
+
+  /// "entry 117 (addTodo) at 2026-…".
+  func entryLine(_ entry: LogEntry) -> String {
+    var line = "entry \(entry.seq) (\(name(entry.action)))"
+    if let time = entry.time { line += " at \(TerminalText.sanitize(time))" }
+    return line
+  }
+
+  /// A compact, abbreviated value, or "(absent)".
+  func valueOrAbsent(_ value: JSONValue?) -> String {
+    value.map { abbreviated($0, limit: 120) } ?? "(absent)"
+  }
+
+  /// The text renderer for diffs, honouring `--full`.
+  var renderer: DiffTextRenderer {
+    DiffTextRenderer(color: useColor, maxValueLength: options.full ? nil : 120)
+  }
+
+  /// Diff options honouring `--id-key`.
+  var diffOptions: DiffOptions {
+    DiffOptions(idKeys: options.idKeys + DiffOptions().idKeys)
+  }
+
+  /// Whether to colour: `--color=always` or `never` win; otherwise colour when stdout
+  /// is a terminal and `NO_COLOR` is unset or empty (no-color.org).
+  var useColor: Bool {
+    switch options.color {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      return io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
+    }
+  }
+
+  /// `text` in `style` when colour is on. Callers pass sanitized text only.
+  func paint(_ text: String, _ style: ANSIStyle) -> String {
+    useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,16 @@
+import TimeTravel
+import TimeTravelJQ
+
+/// `--where EXPR`: which entries the summary and listings include.
+struct EntryFilter {
+  private let filter: JQFilter?
+
+  init(_ source: String?) throws {
+    filter = try source.map { try Predicate.compile($0, what: "--where expression") }
+  }
+
+  func includes(_ entry: LogEntry) throws -> Bool {
+    guard let filter else { return true }
+    return try Predicate.holds(filter, onEntry: entry, what: "the --where expression")
+  }
+}

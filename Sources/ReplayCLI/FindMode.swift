@@ -1,0 +1,74 @@
+import TimeTravel
+import TimeTravelJQ
+
+/// `replay LOG --find EXPR`: the entries on which EXPR holds, evaluated on
+/// the whole entry `{seq, time, action, prior, next}`.
+enum FindMode {
+  /// An entry that matched, and where it is.
+  struct Hit {
+    /// The entry's position in the log, 1-based.
+    var position: Int
+    /// The entry, without its states (`prior` and `next` are null).
+    var entry: LogEntry
+  }
+
+  static func run(_ context: Context, expression: String) throws -> Int32 {
+    let filter = try Predicate.compile(expression, what: "--find expression")
+    let found = try search(
+      context, filter: filter, what: "the --find expression",
+      restriction: try EntryFilter(context.options.filter), progress: "searching")
+    if context.json {
+      context.printJSON(
+        .array(
+          JSONArray(
+            found.map { hit in
+              var object = JSONObject()
+              object["seq"] = .number(JSONNumber(hit.entry.seq))
+              if let time = hit.entry.time { object["time"] = .string(time) }
+              object["action"] = hit.entry.action
+              object["actionName"] = .string(hit.entry.actionName)
+              return .object(object)
+            })))
+    } else {
+      var text = heading(found.count)
+      for hit in found { text += "  " + context.entryLine(hit.entry) + "\n" }
+      context.io.out(text)
+    }
+    return found.isEmpty ? ExitCode.notFound : ExitCode.success
+  }
+
+  /// Every entry of the log that `restriction` includes and `filter` holds on, in order;
+  /// the search of `--find` and of the stepper's `find`.
+  ///
+  /// - Parameters:
+  ///   - what: Names the expression in an evaluation error ("the --find expression").
+  ///   - progress: The label of a progress line on stderr, or `nil` for none.
+  /// - Complexity: One parse of every line. Only the action and the place of each hit
+  ///   are kept, so memory follows the number of hits, not the size of their states.
+  static func search(
+    _ context: Context, filter: JQFilter, what: String, restriction: EntryFilter? = nil,
+    progress label: String? = nil
+  ) throws -> [Hit] {
+    var found: [Hit] = []
+    var progress = label.map { Progress(io: context.io, total: context.log.entryCount, label: $0) }
+    for position in context.log.positions {
+      progress?.update(position)
+      var entry = try context.log.entry(position)
+      if try restriction?.includes(entry) ?? true,
+        try Predicate.holds(filter, onEntry: entry, what: what)
+      {
+        entry.prior = .null
+        entry.next = .null
+        found.append(Hit(position: position, entry: entry))
+      }
+    }
+    progress?.finish()
+    return found
+  }
+
+  /// "no entry matches", "1 entry matches:", "6 entries match:".
+  static func heading(_ count: Int) -> String {
+    count == 0
+      ? "no entry matches\n" : "\(count) \(count == 1 ? "entry matches" : "entries match"):\n"
+  }
+}

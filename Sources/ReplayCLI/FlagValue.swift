@@ -1,0 +1,61 @@
+/// The value a ``Flag`` takes, as the flag table declares it.
+struct FlagValue: Sendable {
+  /// How the value is written.
+  enum Form: Sendable {
+    /// `--flag VALUE` or `--flag=VALUE`.
+    case required
+    /// Only `--flag=VALUE`; `--flag` alone means `default` (`--color` is `--color=always`).
+    case attachedOnly(default: String)
+    /// `--flag A` followed by an optional second value `B` when the next word is an
+    /// integer (`--diff A [B]`); `--flag=A` takes no second value.
+    case withOptionalNumber(second: String)
+  }
+
+  /// One of a fixed set of values, with the modes it goes with when narrower than its
+  /// flag's (`--format json-patch` goes with `--diff` only).
+  struct Choice: Sendable {
+    var name: String
+    var modes: Set<ModeKind>?
+  }
+
+  /// What help and usage print: `N`, `EXPR`; `text|json|json-patch` for choices.
+  var placeholder: String
+  /// What the value is, for "needs" messages: "a jq expression run on each state".
+  var meaning: String?
+  /// The accepted values, or empty for free text.
+  var choices: [Choice]
+  var form: Form
+
+  /// A free-text value.
+  static func text(_ placeholder: String, meaning: String? = nil) -> FlagValue {
+    FlagValue(placeholder: placeholder, meaning: meaning, choices: [], form: .required)
+  }
+
+  /// One of `choices`, written `--flag VALUE`, or only `--flag=VALUE` when `attached`
+  /// gives the value `--flag` alone stands for.
+  static func oneOf(_ choices: [Choice], attached: String? = nil) -> FlagValue {
+    FlagValue(
+      placeholder: choices.map(\.name).joined(separator: "|"), meaning: nil, choices: choices,
+      form: attached.map { .attachedOnly(default: $0) } ?? .required)
+  }
+
+  /// The value as help and usage print it after the flag: ` N`, ` A [B]`,
+  /// `[=auto|always|never]`.
+  var synopsis: String {
+    switch form {
+    case .required: return " " + placeholder
+    case .attachedOnly: return "[=\(placeholder)]"
+    case .withOptionalNumber(let second): return " \(placeholder) [\(second)]"
+    }
+  }
+
+  /// Checks `text` against the choices.
+  /// - Throws: ``UsageError`` "FLAG takes a, b or c, not 'x'".
+  func check(_ text: String, for flag: String) throws(UsageError) {
+    guard !choices.isEmpty, !choices.contains(where: { $0.name == text }) else { return }
+    throw UsageError(
+      message:
+        "\(flag) takes \(FlagTable.list(choices.map(\.name), "or")), not '\(TerminalText.sanitize(text))'"
+    )
+  }
+}

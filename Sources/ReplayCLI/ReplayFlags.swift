@@ -1,0 +1,167 @@
+import TimeTravel
+
+extension FlagTable {
+  /// Every flag of `replay`. Its order is help's, and the order in which the "goes
+  /// with" checks report a misplaced flag.
+  static let replay = FlagTable(flags: modeFlags + modeOptions + displayOptions + standalone)
+
+  /// The flags that select a mode on a log.
+  private static let modeFlags: [Flag] = [
+    Flag(
+      names: ["--show"], value: .text("N", meaning: "a state number"), role: .mode(.show),
+      help:
+        "Entry N's action and the state after it (N=0: the initial state). For a session that died inside a reducer, N one past the last entry shows the entry it died in."
+    ) { arguments, values throws(UsageError) in
+      arguments.mode = .show(try stateNumber(values[0], for: "--show"))
+    },
+    Flag(
+      names: ["--diff"],
+      value: FlagValue(
+        placeholder: "A", meaning: "a state number", choices: [],
+        form: .withOptionalNumber(second: "B")),
+      role: .mode(.diff),
+      help:
+        "What changed from state A to state B. Each change is shown inside the surrounding structure with its RFC 6901 JSON Pointer; unchanged runs are folded. With A alone: what entry A changed (state A-1 to state A)."
+    ) { arguments, values throws(UsageError) in
+      arguments.mode = .diff(
+        try stateNumber(values[0], for: "--diff"),
+        values.count > 1 ? try stateNumber(values[1], for: "--diff") : nil)
+    },
+    Flag(
+      names: ["--bisect"], role: .mode(.bisect, needs: ["--predicate", "--run"]),
+      help:
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once."
+    ),
+    Flag(
+      names: ["--watch"], value: .text("PATH"), role: .mode(.watch),
+      help:
+        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title."
+    ) { arguments, values in arguments.mode = .watch(values[0]) },
+    Flag(
+      names: ["--find"], value: .text("EXPR"), role: .mode(.find),
+      help:
+        "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}."
+    ) { arguments, values in arguments.mode = .find(values[0]) },
+    Flag(
+      names: ["--step"], role: .mode(.step, stdin: "reads its commands from stdin"),
+      help:
+        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted."
+    ) { arguments, _ in arguments.mode = .step },
+    Flag(
+      names: ["--verify"], role: .mode(.verify, needs: ["--reducer"]),
+      help:
+        "Re-apply every action through a registered reducer and report the first divergence. That is the first entry whose recomputed state differs from the recorded one, with the differing paths; effects are not run."
+    ),
+    Flag(
+      names: ["--reproduce"], role: .mode(.reproduce),
+      help:
+        "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
+    ) { arguments, _ in arguments.mode = .reproduce },
+  ]
+
+  /// The flags that belong to some modes on a log only.
+  private static let modeOptions: [Flag] = [
+    Flag(
+      names: ["--predicate"], value: .text("EXPR", meaning: "a jq expression run on each state"),
+      role: .option(modes: [.bisect]),
+      help: "A state is bad when the jq expression EXPR holds on it."
+    ),
+    Flag(
+      names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
+      role: .option(modes: [.bisect]),
+      help:
+        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE=K to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
+    ),
+    Flag(
+      names: ["--linear"], role: .option(modes: [.bisect]),
+      help:
+        "Scan from state 0 instead, to find the true first bad entry of a non-monotone predicate."
+    ) { arguments, _ in arguments.linear = true },
+    Flag(
+      names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
+      role: .option(modes: [.verify]),
+      help: "The registered reducer to re-apply the actions through."
+    ),
+    Flag(
+      names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),
+      help: "Only the entries on which EXPR holds, run on the whole entry."
+    ) { arguments, values in arguments.filter = values[0] },
+  ]
+
+  /// The flags that shape the output of every mode on a log.
+  private static let displayOptions: [Flag] = [
+    Flag(
+      names: ["--format"],
+      value: .oneOf([
+        .init(name: "text"), .init(name: "json"), .init(name: "json-patch", modes: [.diff]),
+      ]),
+      role: .option(modes: ModeKind.onLog),
+      help:
+        "Output for people (text, the default) or for programs (json). json-patch prints an RFC 6902 patch that turns state A into state B."
+    ) { arguments, values in
+      arguments.format = Options.Format(rawValue: values[0]) ?? .text
+    },
+    Flag(
+      names: ["--id-key"], value: .text("KEY"), role: .option(modes: ModeKind.onLog, repeats: true),
+      help: "Match array elements by KEY in diffs (besides id, ID and _id)."
+    ) { arguments, values in arguments.idKeys.append(values[0]) },
+    Flag(
+      names: ["--color", "--colour"],
+      value: .oneOf(
+        [.init(name: "auto"), .init(name: "always"), .init(name: "never")], attached: "always"),
+      role: .option(modes: ModeKind.onLog),
+      help:
+        "Colour: auto, always or never. auto (the default) colours on a terminal unless NO_COLOR is set; --color alone is --color=always."
+    ) { arguments, values in
+      arguments.color = Options.Color(rawValue: values[0]) ?? .auto
+    },
+    Flag(
+      names: ["--no-color"], role: .option(modes: ModeKind.onLog),
+      help: "No colour, as --color=never."
+    ) { arguments, _ in arguments.color = .never },
+    Flag(
+      names: ["--full"], role: .option(modes: ModeKind.onLog),
+      help: "Do not abbreviate long values in text output."
+    ) { arguments, _ in arguments.full = true },
+  ]
+
+  /// The modes that need no log.
+  private static let standalone: [Flag] = [
+    Flag(
+      names: ["--eval"], value: .text("EXPR"), role: .mode(.eval, stdin: "reads JSON from stdin"),
+      help:
+        "Read JSON values from stdin and print each output of EXPR on one line, like jq -c EXPR."
+    ) { arguments, values throws(UsageError) in
+      let expression = values[0]
+      // `replay --eval -c .`, a jq habit: `-c` would be read as the expression. Only
+      // option-like words: `-1` and `-length` are expressions.
+      if expression.wholeMatch(of: /-[A-Za-z]{1,3}|--[A-Za-z][A-Za-z-]*/) != nil {
+        throw UsageError(
+          message:
+            "--eval takes a jq expression, not the option '\(TerminalText.sanitize(expression))' (its output is always compact, as with jq -c)"
+        )
+      }
+      arguments.standalone = .eval(expression)
+    },
+    Flag(
+      names: ["--completion"], value: .oneOf(Shell.allCases.map { .init(name: $0.rawValue) }),
+      role: .mode(.completion),
+      help:
+        "Print a completion script for the shell. Load bash's from ~/.bashrc with source <(replay --completion bash); save zsh's as _replay in a directory on $fpath, fish's as ~/.config/fish/completions/replay.fish."
+    ) { arguments, values in
+      arguments.standalone = Shell(rawValue: values[0]).map(Invocation.completion)
+    },
+    Flag(names: ["--help", "-h"], role: .mode(.help), help: "This help."),
+    Flag(names: ["--version"], role: .mode(.version), help: "The version."),
+  ]
+
+  /// A state number: 0 or more.
+  /// - Throws: ``UsageError`` "FLAG takes a state number (0 or more), not 'x'".
+  private static func stateNumber(_ text: String, for flag: String) throws(UsageError) -> Int {
+    guard let n = Int(text), n >= 0 else {
+      throw UsageError(
+        message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
+    }
+    return n
+  }
+}

@@ -1,0 +1,48 @@
+import TimeTravel
+
+/// `replay LOG --watch PATH`: every entry that changed the value at PATH.
+enum WatchMode {
+  static func run(_ context: Context, path text: String) throws -> Int32 {
+    let path: JSONPointer
+    do {
+      path = try WatchPath.pointer(parsing: text)
+    } catch {
+      throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
+    }
+    let restriction = try EntryFilter(context.options.filter)
+    var hits: [Watch.Hit] = []
+    var progress = Progress(io: context.io, total: context.log.entryCount, label: "watching")
+    for position in context.log.positions {
+      progress.update(position)
+      let entry = try context.log.entry(position)
+      if let hit = Watch.hit(entry, at: path), try restriction.includes(entry) { hits.append(hit) }
+    }
+    progress.finish()
+    if context.json {
+      context.printJSON(
+        .array(
+          JSONArray(
+            hits.map { hit in
+              var object = JSONObject()
+              object["seq"] = .number(JSONNumber(hit.seq))
+              object["action"] = hit.action
+              if let old = hit.old { object["old"] = old }
+              if let new = hit.new { object["new"] = new }
+              return .object(object)
+            })))
+    } else {
+      let shown =
+        path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+      var text =
+        hits.isEmpty
+        ? "no entry changed \(shown)\n"
+        : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
+      for hit in hits {
+        text +=
+          "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
+      }
+      context.io.out(text)
+    }
+    return hits.isEmpty ? ExitCode.notFound : ExitCode.success
+  }
+}

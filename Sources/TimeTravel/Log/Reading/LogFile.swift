@@ -1,0 +1,477 @@
+import Foundation
+import Synchronization
+import TimeTravelDiff
+import TimeTravelJSON
+
+/// A JSON Lines log opened for reading, whichever app or language wrote it.
+///
+/// Opening reads the file once, 4 MB at a time, to index its lines (a `memchr` scan,
+/// see `LineIndex`); it parses only the first line (to detect a header) and the
+/// last (to detect a torn record). Entries are read back with `pread(2)` and parsed
+/// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
+/// process's memory grows with the number of lines (the index keeps 17 bytes per
+/// line), not with their bytes. Input that cannot be read twice (a pipe) is held in
+/// memory.
+///
+/// Accepted input (see `docs/log-format.md`):
+/// - an optional header line (``LogHeader``);
+/// - entries with `action`, `prior` and `next`, and optionally `seq` and
+///   `time`; without `seq` an entry's number is its 1-based position;
+/// - `\r\n` line endings;
+/// - pending records (`"pending":true`, see ``PendingEntry``): one followed by its
+///   completing entry is skipped; one at the end is the crash, exposed as
+///   ``pendingEntry``;
+/// - gap records (`{"dropped":N,"seq":S}`, see ``LogGap``): entries an asynchronous
+///   recorder dropped, listed in ``gaps`` and warned about;
+/// - compact entries (`patch` instead of `prior` and `next`): rebuilt from the nearest
+///   keyframe at or before them, with the last rebuilt state cached so that reading
+///   entries in order applies one patch per entry;
+/// - a ring-mode header (`"dropped":D`), warned about.
+///
+/// A final line that ends mid-value (an app died mid-write) is dropped with a
+/// warning naming its line; every other malformed line is an error naming its
+/// line and column when it is read.
+public final class LogFile: Sendable {
+  /// The path as given.
+  public let path: String
+  /// The header, when the first line is one.
+  public let header: LogHeader?
+
+  /// How the writer wrote optionals that were `nil`: `NilEncoding.null` when the header
+  /// says `"nils":"null"`, `NilEncoding.omitted` otherwise (logs from before the
+  /// member existed, and writers that do not say).
+  public var nils: NilEncoding { header?.nils == "null" ? .null : .omitted }
+  /// Problems that did not stop the log being read, e.g. a torn last line.
+  public let warnings: [LogWarning]
+
+  private let source: LogSource
+  private let lines: LineIndex
+  /// Index into `lines` of the first entry line.
+  private let firstEntryLine: Int
+  /// Number of entry lines (excluding the header, pending records and a torn last
+  /// line).
+  public let entryCount: Int
+  /// Line indexes of the entries when pending records are interleaved; `nil` when
+  /// every line after the header is an entry (no memory spent on the common case).
+  private let entryLines: [Int]?
+  /// The action the app was applying when the session ended, when the log ends in a
+  /// pending record with no completing entry (see ``PendingEntry``).
+  public let pendingEntry: PendingEntry?
+  /// The gap records, in file order: entries the recorder dropped.
+  public let gaps: [LogGap]
+  /// Gaps by the position of the entry that follows them.
+  private let gapBefore: [Int: LogGap]
+  /// Positions of the full entries, ascending, when the log has compact (patch)
+  /// entries; `nil` for a log of full entries only.
+  private let keyframes: [Int]?
+  /// The last state rebuilt from patches: (entry position, that entry's `next`).
+  private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
+
+  /// Opens the log at `path`: a regular file, or a pipe (read whole, up to 2 GB).
+  /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when the
+  ///   file is missing, unreadable, a directory or a device, or a pipe longer than
+  ///   2 GB. Malformed lines are reported when they are read, not here.
+  /// - Complexity: O(file size) at `memchr` speed for the line index; parses at most
+  ///   the first and last lines (and a final pending or gap record).
+  public convenience init(path: String) throws(LogError) {
+    try self.init(path: path, chunkSize: 4 << 20)
+  }
+
+  /// Reads a log held in memory: standard input, say, or a log attached to a crash
+  /// report. `name` stands for the path in messages.
+  /// - Throws: ``LogError`` as ``init(path:)`` does, except that nothing is opened.
+  /// - Complexity: O(`contents.count`) for the line index.
+  public convenience init(contents: [UInt8], name: String) throws(LogError) {
+    try self.init(source: LogSource(data: Data(contents), path: name))
+  }
+
+  /// Opens the log at `path` (say `/dev/stdin`), calling it `name` in messages.
+  package convenience init(path: String, name: String) throws(LogError) {
+    try self.init(source: LogSource(path: path, name: name))
+  }
+
+  /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
+  /// make it small so that lines straddle reads).
+  convenience init(
+    path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit,
+    lineLimit: Int = LogSource.lineLimit
+  ) throws(LogError) {
+    try self.init(
+      source: LogSource(
+        path: path, chunkSize: chunkSize, pipeLimit: pipeLimit, lineLimit: lineLimit))
+  }
+
+  private init(source: LogSource) throws(LogError) {
+    self.path = source.path
+    self.source = source
+    lines = try LineIndex(source)
+
+    var warnings: [LogWarning] = []
+    var firstEntry = 0
+    var header: LogHeader?
+    if lines.count > 0, let first = try? Self.parse(source, lines, 0) {
+      header = LogHeader(first)
+      if header != nil { firstEntry = 1 }
+    }
+    // Blank lines at the very end (an editor's final newline, say) are not entries and
+    // not worth a word; blank lines anywhere else are errors.
+    var end = lines.count
+    while end > firstEntry, Self.isBlank(source, lines, end - 1) { end -= 1 }
+    var count = end - firstEntry
+    var tornWarning: (index: Int, line: Int, reason: String)?
+    if count > 0 {
+      let last = end - 1
+      do {
+        _ = try Self.parse(source, lines, last)
+      } catch .syntax(let error) where error.isTruncated {
+        // An app that died mid-write leaves a torn last record; everything
+        // before it is still good. The warning is written once the entries are known.
+        tornWarning = (warnings.count, last + 1, error.message)
+        warnings.append(LogWarning(line: last + 1, message: ""))
+        count -= 1
+      } catch {
+        // Reported with its line when the entry is read.
+      }
+    }
+    let range = firstEntry..<(firstEntry + max(0, count))
+    let kinds = lines.kinds[range]
+    let scan = Self.scanPending(source, lines, range, kinds)
+    warnings += scan.warnings
+    if let dropped = header?.dropped, dropped > 0 {
+      let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
+      warnings.insert(
+        LogWarning(
+          line: 1,
+          message:
+            "\(dropped) earlier \(dropped == 1 ? "entry was" : "entries were") dropped (ring mode\(keeps))"
+        ), at: 0)
+    }
+    var entryLines: [Int] = []
+    var gaps: [LogGap] = []
+    var keyframes: [Int] = []
+    var hasPatches = false
+    var openGaps: [Int] = []
+    for (i, kind) in zip(kinds.indices, kinds) {
+      switch kind {
+      case .gap:
+        let value = try? Self.parse(source, lines, i)
+        if let n = value?["dropped"]?.numberValue?.intValue,
+          let seq = value?["seq"]?.numberValue?.intValue,
+          n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
+        {
+          openGaps.append(gaps.count)
+          gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
+        } else {
+          warnings.append(
+            LogWarning(
+              line: i + 1,
+              message:
+                "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
+            ))
+        }
+      case .pending:
+        break
+      case .patch, .entry:
+        entryLines.append(i)
+        if kind == .patch { hasPatches = true } else { keyframes.append(entryLines.count) }
+        for g in openGaps { gaps[g].beforeEntry = entryLines.count }
+        openGaps = []
+      }
+    }
+    for gap in gaps { warnings.append(LogWarning(line: gap.line, message: gap.message)) }
+    self.header = header
+    self.firstEntryLine = firstEntry
+    // Positions map straight to lines only when every line in range is an entry.
+    let needsIndex = entryLines.count != range.count
+    self.entryLines = needsIndex ? entryLines : nil
+    self.pendingEntry = scan.pending
+    self.entryCount = needsIndex ? entryLines.count : max(0, count)
+    self.gaps = gaps
+    self.gapBefore = Dictionary(
+      gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
+    self.keyframes = hasPatches ? keyframes : nil
+    if let torn = tornWarning {
+      let entries =
+        self.entryCount == 1 ? "1 complete entry" : "\(self.entryCount) complete entries"
+      warnings[torn.index] = LogWarning(
+        line: torn.line,
+        message:
+          "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
+      )
+    }
+    self.warnings = warnings
+  }
+
+  /// Whether line `i` is empty or only JSON whitespace (read only when short).
+  private static func isBlank(_ source: LogSource, _ lines: LineIndex, _ i: Int) -> Bool {
+    let length = lines.ends[i] - lines.starts[i]
+    guard length > 0 else { return true }
+    guard length <= 64, let bytes = try? source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+    else { return false }
+    return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  // Entry lines are never parsed here: only the last pending line, if it ends the log.
+  private static func scanPending(
+    _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
+    _ kinds: ArraySlice<LineKindScan.Kind>
+  ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
+    let found = kinds.indices.filter { kinds[$0] == .pending }
+    guard let last = found.last else { return ([], nil, []) }
+    let isPending = Set(found)
+    var warnings: [LogWarning] = []
+    for i in found.dropLast() where isPending.contains(i + 1) {
+      warnings.append(
+        LogWarning(
+          line: i + 1,
+          message: "a pending record was never completed (the next line is another pending record)"
+        ))
+    }
+    var pending: PendingEntry?
+    if last == range.upperBound - 1 {
+      if let value = try? parse(source, lines, last),
+        let entry = PendingEntry(value, line: last + 1)
+      {
+        pending = entry
+        warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
+      } else {
+        warnings.append(
+          LogWarning(
+            line: last + 1, message: "the last line is a pending record that cannot be read"))
+      }
+    }
+    return (isPending, pending, warnings)
+  }
+
+  /// The 0-based line index of the entry at `position` (1-based).
+  private func lineIndex(ofEntry position: Int) -> Int {
+    entryLines?[position - 1] ?? firstEntryLine + position - 1
+  }
+
+  /// Why a line could not be parsed: reading it failed, or it is not JSON.
+  private enum LineFailure: Error {
+    case read(LogError)
+    case syntax(JSONParseError)
+  }
+
+  private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
+    -> JSONValue
+  {
+    let bytes: Data
+    do {
+      bytes = try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+    } catch {
+      throw .read(error)
+    }
+    let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(JSONParseError) in
+        try JSONParser.parse(bytes: raw.bindMemory(to: UInt8.self))
+      }
+    }
+    do {
+      return try result.get()
+    } catch {
+      throw .syntax(error)
+    }
+  }
+
+  /// Line `line` (1-based) parsed, with errors as a ``LogError`` naming the line, and
+  /// the column for JSON syntax errors.
+  private func parseLine(_ line: Int) throws(LogError) -> JSONValue {
+    let failure: LineFailure
+    do {
+      return try Self.parse(source, lines, line - 1)
+    } catch {
+      failure = error
+    }
+    switch failure {
+    case .read(let error):
+      throw error
+    case .syntax(let error):
+      if lines.ends[line - 1] == lines.starts[line - 1] {
+        throw LogError(
+          kind: .malformedLine, path: path, line: line,
+          message: "blank line (JSON Lines allows none)")
+      }
+      throw LogError(
+        kind: .malformedLine, path: path, line: line, column: error.column,
+        message: "not valid JSON: \(error.message)")
+    }
+  }
+
+  /// Whether some entries are compact (an RFC 6902 patch instead of `prior`
+  /// and `next`), so that states must be rebuilt from keyframes.
+  public var isCompact: Bool { keyframes != nil }
+
+  /// The 1-based file line of the entry at `position` (1-based).
+  public func lineNumber(ofEntry position: Int) -> Int { lineIndex(ofEntry: position) + 1 }
+
+  /// The raw bytes of the entry at `position`, read now and not parsed.
+  /// - Throws: ``LogError`` `.cannotOpen` naming the line when the file cannot be read
+  ///   there (it was truncated or rewritten since it was opened).
+  /// - Complexity: One read of that line's bytes.
+  public func rawLine(ofEntry position: Int) throws(LogError) -> Data {
+    let i = lineIndex(ofEntry: position)
+    return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+  }
+
+  /// The entry at `position`, 1-based (1…``entryCount``).
+  /// - Throws: ``LogError`` `.outOfRange` for a bad position; `.malformedLine`
+  ///   with line and column when the line is not JSON; `.invalidEntry` naming
+  ///   the member when the line is not a valid entry, or when a compact entry's
+  ///   `patch` does not apply.
+  /// - Complexity: O(length of that line) for a full entry. For a compact entry, O(1)
+  ///   patches when the previous entry was the last one read, otherwise one keyframe
+  ///   parse plus at most one patch per entry since that keyframe.
+  public func entry(_ position: Int) throws(LogError) -> LogEntry {
+    guard (1...max(1, entryCount)).contains(position), entryCount > 0 else {
+      throw LogError(
+        kind: .outOfRange, path: path,
+        message: "entry \(position) is out of range (the log has \(entryCount) entries)")
+    }
+    let line = lineIndex(ofEntry: position) + 1
+    return try entry(from: parseLine(line), line: line, position: position)
+  }
+
+  private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
+    func invalid(_ message: String) -> LogError {
+      LogError(kind: .invalidEntry, path: path, line: line, message: message)
+    }
+    guard case .object(let object) = value else {
+      throw invalid("expected an entry object, found \(value.typeName)")
+    }
+    var seq = position
+    if let member = object["seq"] {
+      guard let n = member.numberValue?.intValue else {
+        throw invalid("/seq must be an integer, found \(JSONPrinter.compact.print(member))")
+      }
+      seq = n
+    }
+    var time: String?
+    if let member = object["time"], member != .null {
+      guard let t = member.stringValue else {
+        throw invalid("/time must be a string, found \(member.typeName)")
+      }
+      time = t
+    }
+    guard let action = object["action"] else { throw invalid("the entry has no /action member") }
+    if let patch = object["patch"], object["next"] == nil {
+      guard position > 1 else {
+        throw invalid("a compact entry (/patch) comes before any full entry to apply it to")
+      }
+      let prior = try rebuiltNext(position - 1)
+      let next = try apply(patch, to: prior, line: line)
+      rebuilt.withLock { $0 = (position, next) }
+      var entry = LogEntry(
+        seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+      entry.otherMembers = Self.otherMembers(of: object)
+      return entry
+    }
+    guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
+    guard let next = object["next"] else { throw invalid("the entry has no /next member") }
+    if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
+    var entry = LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+    entry.otherMembers = Self.otherMembers(of: object)
+    return entry
+  }
+
+  /// The members of an entry line other than those ``LogEntry`` has fields for (and
+  /// `patch`, which a compact entry holds in place of `next`).
+  private static func otherMembers(of object: JSONObject) -> JSONObject {
+    var result = JSONObject()
+    for (key, value) in object {
+      switch key {
+      case "seq", "time", "action", "prior", "next", "patch": continue
+      default: result[key] = value
+      }
+    }
+    return result
+  }
+
+  private func apply(_ patch: JSONValue, to state: JSONValue, line: Int) throws(LogError)
+    -> JSONValue
+  {
+    do {
+      return try JSONPatch(parsing: patch).apply(to: state)
+    } catch {
+      throw LogError(
+        kind: .invalidEntry, path: path, line: line,
+        message: "/patch does not apply to the previous entry's next: \(error.description)")
+    }
+  }
+
+  /// Entry `position`'s `next`, rebuilt from the nearest keyframe at or before it, or
+  /// from the cached state when that lies between them.
+  /// - Complexity: O(1) parses when `position` or `position − 1` was the last entry
+  ///   read; otherwise one keyframe parse plus at most one patch per entry after it.
+  private func rebuiltNext(_ position: Int) throws(LogError) -> JSONValue {
+    let cached = rebuilt.withLock { $0 }
+    if let cached, cached.position == position { return cached.state }
+    guard let keyframes, position >= 1 else { return try entry(position).next }
+    // The last keyframe at or before `position`.
+    var low = 0
+    var high = keyframes.count
+    while low < high {
+      let mid = (low + high) / 2
+      if keyframes[mid] <= position { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else {
+      throw LogError(
+        kind: .invalidEntry, path: path, line: lineNumber(ofEntry: position),
+        message: "a compact entry (/patch) comes before any full entry to apply it to")
+    }
+    let keyframe = keyframes[low - 1]
+    var (from, state): (Int, JSONValue)
+    if let cached, cached.position >= keyframe, cached.position < position {
+      (from, state) = (cached.position, cached.state)
+    } else {
+      (from, state) = (keyframe, try entry(keyframe).next)
+    }
+    while from < position {
+      from += 1
+      let line = lineIndex(ofEntry: from) + 1
+      let value = try parseLine(line)
+      guard let patch = value["patch"] else {
+        throw LogError(
+          kind: .invalidEntry, path: path, line: line, message: "the entry has no /patch member")
+      }
+      state = try apply(patch, to: state, line: line)
+    }
+    rebuilt.withLock { $0 = (position, state) }
+    return state
+  }
+
+  /// State `index` of the log: 0 is the initial state (entry 1's `prior`), and
+  /// k ≥ 1 is the state after entry k (entry k's `next`).
+  /// - Throws: ``LogError`` as ``entry(_:)`` does.
+  public func state(_ index: Int) throws(LogError) -> JSONValue {
+    guard (0...entryCount).contains(index) else {
+      throw LogError(
+        kind: .outOfRange, path: path,
+        message: "state \(index) is out of range (the log has states 0…\(entryCount))")
+    }
+    if index == 0 {
+      guard entryCount > 0 else {
+        throw LogError(
+          kind: .outOfRange, path: path, message: "the log has no entries, so no states")
+      }
+      return try entry(1).prior
+    }
+    return keyframes == nil ? try entry(index).next : try rebuiltNext(index)
+  }
+
+  /// The gap record just before the entry at `position`, if the recorder dropped
+  /// entries there (the chain restarts at that entry).
+  public func gap(beforeEntry position: Int) -> LogGap? { gapBefore[position] }
+
+  /// The entry positions, `1...entryCount` (empty for an empty log).
+  public var positions: Range<Int> { 1..<(entryCount + 1) }
+
+  /// Every entry in order, parsed one line at a time.
+  /// - Throws: the first ``LogError`` met.
+  /// - Complexity: O(file size).
+  public func forEachEntry(_ body: (LogEntry) throws(LogError) -> Void) throws(LogError) {
+    guard entryCount > 0 else { return }
+    for position in 1...entryCount { try body(try entry(position)) }
+  }
+}

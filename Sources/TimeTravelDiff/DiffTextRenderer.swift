@@ -1,0 +1,88 @@
+import TimeTravelJSON
+
+/// Text rendering of diffs for the command line.
+///
+/// Values are printed as compact JSON through `JSONPrinter`, which escapes
+/// control characters and bidi overrides, so a string from a log can never
+/// emit a raw ESC, move the cursor or reorder what the user sees. Paths are
+/// printed in RFC 6901 form with the same escaping of unsafe characters.
+public struct DiffTextRenderer: Sendable {
+  /// Whether to colour lines with ANSI SGR codes (red removals, green
+  /// additions, yellow replacements, cyan moves).
+  public var color: Bool
+  /// Longest printed value, in characters; longer ones are abbreviated with
+  /// `…` (a container as `{…}` or `[…]`). `nil` prints values whole.
+  public var maxValueLength: Int?
+
+  /// A renderer; by default without colour, values cut at 80 characters.
+  public init(color: Bool = false, maxValueLength: Int? = 80) {
+    self.color = color
+    self.maxValueLength = maxValueLength
+  }
+
+  /// One line per change, in order:
+  /// - `~ /todos/3/title: "Buy milk" → "Buy oat milk"` (replace)
+  /// - `+ /todos/5: {"id":"todo-006","isCompleted":false,"title":"   "}` (add)
+  /// - `- /todos/0: {"id":"todo-001",…}` (remove, showing the old value)
+  /// - `↷ /todos/2 → /todos/0` (move)
+  ///
+  /// The root path prints as `(root)`. O(total printed size).
+  public func renderLines(_ changes: [JSONChange]) -> [String] {
+    changes.map { change in
+      let path = Self.displayPath(change.path)
+      switch change.op {
+      case .replace:
+        return paint(
+          "~ \(path): \(value(change.old)) → \(value(change.new))", Self.yellow)
+      case .add:
+        return paint("+ \(path): \(value(change.new))", Self.green)
+      case .remove:
+        return paint("- \(path): \(value(change.old))", Self.red)
+      case .move:
+        let from = change.from.map(Self.displayPath) ?? "?"
+        return paint("↷ \(from) → \(path)", Self.cyan)
+      }
+    }
+  }
+
+  static let red = "\u{1B}[31m"
+  static let green = "\u{1B}[32m"
+  static let yellow = "\u{1B}[33m"
+  static let cyan = "\u{1B}[36m"
+  static let dim = "\u{1B}[2m"
+  static let reset = "\u{1B}[0m"
+
+  func paint(_ text: String, _ code: String) -> String {
+    color ? code + text + Self.reset : text
+  }
+
+  /// The pointer as ``JSONPointer/displayText`` prints it; the root as `(root)`.
+  static func displayPath(_ pointer: JSONPointer) -> String {
+    pointer.tokens.isEmpty ? "(root)" : pointer.displayText
+  }
+
+  /// A value as compact JSON, abbreviated to ``maxValueLength``.
+  func value(_ value: JSONValue?) -> String {
+    guard let value else { return "(absent)" }
+    let text = JSONPrinter.compact.print(value)
+    guard let limit = maxValueLength, text.count > limit else { return text }
+    switch value {
+    case .string(let string):
+      // Cut the raw string, then escape, so no escape sequence is split.
+      var out = "\""
+      var used = 2
+      for character in string {
+        var bytes: [UInt8] = []
+        JSONPrinter.writeString(String(character), to: &bytes)
+        let piece = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+        if used + piece.count + 1 > limit { break }
+        out += piece
+        used += piece.count
+      }
+      return out + "…\""
+    case .array: return "[…]"
+    case .object: return "{…}"
+    default: return String(text.prefix(max(1, limit - 1))) + "…"
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import LoginReducer
+import ReplayCLI
+import TodoReducer
+
+/// The reducers the `replay` executable registers (Sources/replay/main.swift), for tests
+/// that run the command in-process with `--verify`.
+enum BundledReducers {
+  static let registry: ReducerRegistry = {
+    var registry = ReducerRegistry()
+    registry.register(name: "todo", reducer: TodoReducer())
+    registry.register(name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction)
+    return registry
+  }()
+}
