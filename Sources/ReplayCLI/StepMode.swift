@@ -116,7 +116,7 @@ private struct Stepper {
       }
       let path: JSONPointer
       do {
-        path = try Watch.path(parsing: argument)
+        path = try WatchPath.pointer(parsing: argument)
       } catch {
         return hint(error.message)
       }

@@ -41,9 +41,8 @@ public struct JQFilter: Sendable {
 
   private init(_ source: String, predefined: Set<String>?) throws(JQSyntaxError) {
     self.source = source
-    self.program = try Parser.parse(source)
-    var resolver = Resolver(source: source, predefined: predefined)
-    try resolver.check(program)
+    var resolver = Resolver(source: source, predefined: predefined, library: Prelude.functions)
+    self.program = try resolver.resolve(try Parser.parse(source))
     self.freeVariables = resolver.freeVariables
   }
 
@@ -80,7 +79,9 @@ public struct JQFilter: Sendable {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
     }
-    var env = Prelude.environment
+    // Builtins are bound at compile time: the environment holds only what the program
+    // binds itself.
+    var env = Environment(parent: nil, binding: nil)
     for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
       env = env.with(variable: name, value)
     }

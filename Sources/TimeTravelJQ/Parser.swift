@@ -374,33 +374,8 @@ struct Parser {
         return .tryCatch(body, try parsePostfix(allowBinding: false))
       }
       return .tryCatch(body, nil)
-    case .ident("reduce"):
-      advance()
-      let source = try parsePostfix(allowBinding: false)
-      try expectKeyword("as")
-      let pattern = try parsePattern()
-      try expectPunct("(")
-      let initial = try parsePipe()
-      try expectPunct(";")
-      let update = try parsePipe()
-      try expectPunct(")")
-      return .reduce(source, pattern, initial, update)
-    case .ident("foreach"):
-      advance()
-      let source = try parsePostfix(allowBinding: false)
-      try expectKeyword("as")
-      let pattern = try parsePattern()
-      try expectPunct("(")
-      let initial = try parsePipe()
-      try expectPunct(";")
-      let update = try parsePipe()
-      var extract: Node?
-      if isPunct(";") {
-        advance()
-        extract = try parsePipe()
-      }
-      try expectPunct(")")
-      return .foreach(source, pattern, initial, update, extract)
+    case .ident("reduce"), .ident("foreach"):
+      return try parseReduceOrForeach()
     case .ident("def"):
       let definition = try parseDefinition()
       return .functionDefinition(definition, try parsePipe())
@@ -432,6 +407,31 @@ struct Parser {
     default:
       throw error("unexpected \(describe(token))")
     }
+  }
+
+  /// `reduce SOURCE as PATTERN (INIT; UPDATE)` and
+  /// `foreach SOURCE as PATTERN (INIT; UPDATE[; EXTRACT])`.
+  private mutating func parseReduceOrForeach() throws(JQSyntaxError) -> Node {
+    let isReduce = isKeyword("reduce")
+    advance()
+    let source = try parsePostfix(allowBinding: false)
+    try expectKeyword("as")
+    let pattern = try parsePattern()
+    try expectPunct("(")
+    let initial = try parsePipe()
+    try expectPunct(";")
+    let update = try parsePipe()
+    if isReduce {
+      try expectPunct(")")
+      return .reduce(source, pattern, initial, update)
+    }
+    var extract: Node?
+    if isPunct(";") {
+      advance()
+      extract = try parsePipe()
+    }
+    try expectPunct(")")
+    return .foreach(source, pattern, initial, update, extract)
   }
 
   private mutating func parseIf() throws(JQSyntaxError) -> Node {
