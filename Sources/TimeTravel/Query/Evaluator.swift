@@ -55,6 +55,9 @@ final class Evaluator {
   /// Current nesting of `eval` calls.
   private var depth = 0
 
+  /// `eval` calls left before evaluation stops with ``StepLimitError``.
+  var stepsLeft = Int.max
+
   /// Below this address evaluation stops with ``NestingLimitError``: the
   /// check that protects threads with small stacks (test runners, apps).
   private let stackFloor = ThreadStack.floor()
@@ -78,6 +81,8 @@ final class Evaluator {
     if depth > Self.maximumDepth || ThreadStack.currentAddress() < stackFloor {
       throw NestingLimitError(depth: depth - 1)
     }
+    stepsLeft -= 1
+    if stepsLeft < 0 { throw StepLimitError() }
     switch node {
     case .identity:
       try emit(input, path)
