@@ -28,4 +28,44 @@ import Testing
     let check = try #require(FuzzChecks.targets[target])
     #expect(check(bytes) == nil)
   }
+
+  // MARK: - JSON Pointer: RFC 6901 works on code points, not Swift Characters
+
+  @Test func aSlashFollowedByACombiningMarkStillSeparatesTokens() throws {
+    let pointer = try JSONPointer(parsing: "/\u{301}")
+    #expect(pointer.tokens.map { Array($0.unicodeScalars) } == [["\u{301}"]])
+    #expect(pointer.description.unicodeScalars.elementsEqual("/\u{301}".unicodeScalars))
+    let two = try JSONPointer(parsing: "/a/\u{301}b")
+    #expect(two.tokens.map { Array($0.unicodeScalars) } == [["a"], ["\u{301}", "b"]])
+    #expect(
+      JSONPointer(tokens: ["/\u{301}"]).description.unicodeScalars.map(\.value) == [
+        0x2F, 0x7E, 0x31, 0x301,
+      ])
+  }
+
+  @Test func aTildeFollowedByACombiningMarkIsAnError() {
+    #expect(
+      throws: JSONPointerError(
+        message:
+          "JSON Pointer \"/~\u{301}\": \"~\" must be followed by \"0\" or \"1\" (RFC 6901 §3)"
+      )
+    ) { try JSONPointer(parsing: "/~\u{301}") }
+    #expect(
+      JSONPointer(tokens: ["~\u{301}"]).description.unicodeScalars.map(\.value) == [
+        0x2F, 0x7E, 0x30, 0x301,
+      ])
+  }
+
+  @Test func pointersToCanonicallyEquivalentKeysAreDifferent() throws {
+    let composed = JSONPointer(tokens: ["\u{E9}"])
+    let decomposed = JSONPointer(tokens: ["e\u{301}"])
+    #expect(composed != decomposed)
+    #expect(Set([composed, decomposed]).count == 2)
+    #expect(!decomposed.appending("x").hasPrefix(composed))
+    // A move into the other key is not a move into the value itself (RFC 6902 §4.4).
+    let patch = try JSONPatch(
+      parsing: JSONParser.parse(#"[{"op":"move","from":"/\u00e9","path":"/e\u0301/x"}]"#))
+    let result = try patch.apply(to: JSONParser.parse(#"{"\u00e9":1,"e\u0301":{}}"#))
+    #expect(JSONPrinter.compact.print(result) == "{\"e\u{301}\":{\"x\":1}}")
+  }
 }
