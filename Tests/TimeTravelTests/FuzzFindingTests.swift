@@ -68,4 +68,19 @@ import Testing
     let result = try patch.apply(to: JSONParser.parse(#"{"\u00e9":1,"e\u0301":{}}"#))
     #expect(JSONPrinter.compact.print(result) == "{\"e\u{301}\":{\"x\":1}}")
   }
+
+  // MARK: - Log reader
+
+  @Test func theFastSummaryReadsACompactLog() throws {
+    let text =
+      #"{"format":"replay-log","version":1,"encoding":"compact"}"# + "\n"
+      + #"{"seq":1,"action":"a","prior":{"n":0},"next":{"n":1}}"# + "\n"
+      + #"{"seq":2,"patch":[{"op":"replace","path":"/n","value":2}],"action":"b"}"# + "\n"
+    let log = try LogFile(contents: Array(text.utf8), name: "compact.jsonl")
+    let fast = try LogSummary(fastScanning: log)
+    #expect(fast == (try LogSummary(scanning: log)))
+    #expect(fast.entryCount == 2)
+    #expect(fast.actionCounts.map(\.name) == ["a", "b"])
+    #expect(fast.warnings == [])
+  }
 }
