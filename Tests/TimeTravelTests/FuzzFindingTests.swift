@@ -83,4 +83,49 @@ import Testing
     #expect(fast.actionCounts.map(\.name) == ["a", "b"])
     #expect(fast.warnings == [])
   }
+
+  // MARK: - jq lexer: code points, not Swift Characters
+
+  @Test func aQuoteFollowedByACombiningMarkOpensAString() throws {
+    let filter = try JQFilter("\"\u{301}\" | length, explode")
+    #expect(try filter.evaluate(.null).map(JSONPrinter.compact.print) == ["1", "[769]"])
+    let closing = try JQFilter("[\"a\u{301}\", \"\u{301}\"] | map(length)")
+    #expect(try closing.evaluate(.null).map(JSONPrinter.compact.print) == ["[2,1]"])
+  }
+
+  @Test func aLoneSurrogateEscapeIsTheReplacementCharacter() throws {
+    for (source, expected) in [
+      (#""\ud800x""#, "\u{FFFD}x"), (#""\ud800""#, "\u{FFFD}"),
+      (#""\ud800\n""#, "\u{FFFD}\n"), (#""\ud800\ud800\udc00""#, "\u{FFFD}\u{10000}"),
+      (#""\udc00""#, "\u{FFFD}"), (#""\ud83d\ude00""#, "\u{1F600}"),
+    ] {
+      let outputs = try JQFilter(source).evaluate(.null)
+      #expect(outputs.count == 1)
+      guard case .string(let text) = outputs.first else {
+        Issue.record("\(source) gave \(outputs)")
+        continue
+      }
+      #expect(text.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(source)")
+    }
+  }
+
+  @Test func aUnicodeEscapeNeedsFourHexDigits() {
+    #expect(
+      throws: JQSyntaxError(
+        message: "invalid \\u escape in string literal", column: 2, source: #""\u+123""#)
+    ) { try JQFilter(#""\u+123""#) }
+  }
+
+  @Test func syntaxErrorsNameTheCharacterColumnAndEscapeControlCharacters() {
+    // Column 5: "é" (e and U+0301) is one column, as a terminal shows it.
+    #expect(
+      throws: JQSyntaxError(
+        message: "unexpected character '\\u{1B}'", column: 5, source: "\"e\u{301}\" \u{1B}")
+    ) { try JQFilter("\"e\u{301}\" \u{1B}") }
+    let (code, out, err) = replay("--eval", "\u{1B}[31m", stdin: "null")
+    #expect(code == ExitCode.usage)
+    #expect(out == "")
+    #expect(
+      err == "replay: syntax error at column 1: unexpected character '\\u{1B}'\n\u{FFFD}[31m\n^\n")
+  }
 }
