@@ -128,4 +128,62 @@ import Testing
     #expect(
       err == "replay: syntax error at column 1: unexpected character '\\u{1B}'\n\u{FFFD}[31m\n^\n")
   }
+
+  // MARK: - jq builtins (found by Fuzz/jqdiff.py against jq)
+
+  static func outputs(_ program: String, _ input: String) throws -> [String] {
+    try JQFilter(program).evaluate(JSONParser.parse(input)).map(JSONPrinter.compact.print)
+  }
+
+  @Test func toEntriesOfAnArrayKeysByIndex() throws {
+    #expect(try Self.outputs("to_entries", "[]") == ["[]"])
+    #expect(
+      try Self.outputs("to_entries", #"["a",null]"#) == [
+        #"[{"key":0,"value":"a"},{"key":1,"value":null}]"#
+      ])
+    #expect(throws: JQRuntimeError(message: "number (1) has no keys")) {
+      try Self.outputs("to_entries", "1")
+    }
+  }
+
+  @Test func addOfNullIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: "Cannot iterate over null (null)")) {
+      try Self.outputs("add", "null")
+    }
+    #expect(try Self.outputs("add", "[]") == ["null"])
+    #expect(try Self.outputs(#"{"a":1,"b":2} | add"#, "null") == ["3"])
+  }
+
+  @Test func nullHasNoKey() throws {
+    #expect(
+      try Self.outputs(#"has("a"), has(0), has(null)"#, "null") == ["false", "false", "false"])
+    #expect(throws: JQRuntimeError(message: "Cannot check whether number has a string key")) {
+      try Self.outputs(#"has("a")"#, "1")
+    }
+  }
+
+  @Test func flattenOfAnObjectFlattensItsValues() throws {
+    #expect(try Self.outputs("flatten", #"{"a":[1,[2]],"b":3}"#) == ["[1,2,3]"])
+    #expect(try Self.outputs("flatten(1)", #"{"a":[1,[2]],"b":{"c":4}}"#) == [#"[1,[2],{"c":4}]"#])
+    #expect(throws: JQRuntimeError(message: "Cannot iterate over null (null)")) {
+      try Self.outputs("flatten", "null")
+    }
+  }
+
+  @Test func getpathThroughAScalarIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+      try Self.outputs(#"getpath(["a"])"#, "1")
+    }
+    #expect(throws: JQRuntimeError(message: #"Cannot index array with "b""#)) {
+      try Self.outputs(#"getpath(["a","b"])"#, #"{"a":[1]}"#)
+    }
+    #expect(
+      try Self.outputs(#"getpath(["a","b"]), getpath(["x",0])"#, #"{"a":{"b":2}}"#) == [
+        "2", "null",
+      ])
+    #expect(
+      try Self.outputs(#"[paths(type == "number")], pick(.a.b)"#, #"{"a":{"b":2}}"#) == [
+        #"[["a","b"]]"#, #"{"a":{"b":2}}"#,
+      ])
+  }
 }

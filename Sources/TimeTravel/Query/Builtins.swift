@@ -60,8 +60,8 @@ enum Builtins {
         guard case .array(let keys) = p else {
           throw JQRuntimeError(message: "Path must be specified as an array")
         }
-        let value: JSONValue
-        do { value = try Paths.getpath(input, keys.elements) } catch { value = .null }
+        // As jq's jv_getpath: a path through a scalar is an error, not null.
+        let value = try Paths.getpath(input, keys.elements)
         try emit(value, path.map { $0 + keys.elements })
       }
       return

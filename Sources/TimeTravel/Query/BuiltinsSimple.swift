@@ -32,6 +32,7 @@ extension Builtins {
       }
     case ("has", 1):
       switch (input, args[0]) {
+      case (.null, _): return false  // jq's jv_has: null has no key of any type
       case (.object(let o), .string(let k)): return .bool(o[k] != nil)
       case (.array(let a), .number(let n)):
         return .bool(n.doubleValue >= 0 && n.doubleValue < Double(a.count))
@@ -51,7 +52,7 @@ extension Builtins {
       switch input {
       case .array(let a): return try a.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
       case .object(let o): return try o.values.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
-      case .null: return .null
+      // jq: `def add: reduce .[] as $x (null; . + $x)`, and `null | .[]` is an error.
       default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
       }
     case ("type", 0): return .string(input.typeName)
@@ -245,10 +246,12 @@ extension Builtins {
         depth = n.doubleValue
         if depth < 0 { throw JQRuntimeError(message: "flatten depth must not be negative") }
       }
-      guard case .array(let a) = input else {
-        throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
+      // jq iterates the input with `.[]`, so an object's values are flattened too.
+      switch input {
+      case .array(let a): return .array(JSONArray(flatten(a, depth: depth)))
+      case .object(let o): return .array(JSONArray(flatten(JSONArray(o.values), depth: depth)))
+      default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
       }
-      return .array(JSONArray(flatten(a, depth: depth)))
     case ("indices", 1):
       switch (input, args[0]) {
       case (.null, _), (_, .null): return .null
@@ -272,10 +275,16 @@ extension Builtins {
       }
       return .number(JSONNumber(-1 - low))
     case ("to_entries", 0):
-      guard case .object(let o) = input else {
-        throw JQRuntimeError(message: "\(Describe.value(input)) has no keys")
+      // jq defines it as `[keys_unsorted[] as $k | {key: $k, value: .[$k]}]`, so an
+      // array gives its indexes as keys.
+      switch input {
+      case .object(let o):
+        return .array(JSONArray(o.map { ["key": .string($0.key), "value": $0.value] }))
+      case .array(let a):
+        return .array(
+          JSONArray(a.elements.enumerated().map { ["key": .number(JSONNumber($0)), "value": $1] }))
+      default: throw JQRuntimeError(message: "\(Describe.value(input)) has no keys")
       }
-      return .array(JSONArray(o.map { ["key": .string($0.key), "value": $0.value] }))
     case ("delpaths", 1):
       guard case .array(let paths) = args[0] else {
         throw JQRuntimeError(message: "Paths must be specified as an array")
