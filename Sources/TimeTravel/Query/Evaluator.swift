@@ -55,8 +55,10 @@ final class Evaluator {
   /// Current nesting of `eval` calls.
   private var depth = 0
 
-  /// `eval` calls left before evaluation stops with ``StepLimitError``.
+  /// Steps (`eval` calls, and outputs of native builtins) left before evaluation stops
+  /// with ``StepLimitError``; counted only when `isStepLimited`.
   var stepsLeft = Int.max
+  var isStepLimited = false
 
   /// Below this address evaluation stops with ``NestingLimitError``: the
   /// check that protects threads with small stacks (test runners, apps).
@@ -281,7 +283,16 @@ final class Evaluator {
         }
         try eval(definition.body, input, path, callEnv, emit)
       case nil:
-        try Builtins.call(self, name, arguments, input, path, env, emit)
+        guard isStepLimited else {
+          try Builtins.call(self, name, arguments, input, path, env, emit)
+          return
+        }
+        // Native generators (`range`) emit without evaluating a node per output.
+        try Builtins.call(self, name, arguments, input, path, env) { v, p in
+          self.stepsLeft -= 1
+          if self.stepsLeft < 0 { throw StepLimitError() }
+          try emit(v, p)
+        }
       }
 
     case .variable(let name, _):

@@ -8,8 +8,9 @@ extension JQFilter {
   /// fuzzer, where `repeat(.)` or `range(1e12)` must not run forever.
   ///
   /// A step is the evaluation of one node of the program on one input (a path, a
-  /// literal, one call of a function or builtin), so the budget bounds the time and
-  /// the number of outputs, whatever the program. jq has no such limit; without one
+  /// literal, one call of a function or builtin) or one output of a native generator
+  /// such as `range`, so the budget bounds the time and the number of outputs,
+  /// whatever the program. jq has no such limit; without one
   /// these programs run as long as they do in jq.
   /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``, and `the program took
   ///   more than N evaluation steps` when the budget runs out; `try`, `?` and `//`

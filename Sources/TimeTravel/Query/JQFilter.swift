@@ -85,6 +85,7 @@ public struct JQFilter: Sendable {
     }
     let evaluator = Evaluator()
     evaluator.stepsLeft = stepLimit
+    evaluator.isStepLimited = stepLimit != .max
     do {
       try evaluator.eval(program, input, nil, env) { v, _ in emit(v) }
     } catch {
