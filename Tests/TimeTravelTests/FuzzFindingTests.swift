@@ -186,4 +186,17 @@ import Testing
         #"[["a","b"]]"#, #"{"a":{"b":2}}"#,
       ])
   }
+
+  @Test func anErrorOnTheLeftOfTheAlternativeOperatorIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+      try Self.outputs(".a // 3", "1")
+    }
+    #expect(throws: JQRuntimeError(message: "x")) {
+      try Self.outputs(#"[(1, error("x")) // 2]"#, "null")
+    }
+    #expect(
+      try Self.outputs(".a? // 3, [.[]? // 2], ((null, false) // 4)", "1") == ["3", "[2]", "4"])
+    #expect(
+      try Self.outputs(#".a // "none", [.b[] // 0]"#, #"{"b":[null,5]}"#) == [#""none""#, "[5]"])
+  }
 }

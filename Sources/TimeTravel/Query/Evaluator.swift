@@ -201,16 +201,15 @@ final class Evaluator {
       }
 
     case .alternative(let lhs, let rhs):
+      // An error of the left side is not a missing value: it ends the alternative, as
+      // in jq 1.6 and 1.7 (`1 | .a // 3` is an error; `.a? // 3` gives 3).
       var found = false
-      try tryCatch(
-        lhs, input, path, env,
-        { v, p in
-          if v.isTruthy {
-            found = true
-            try emit(v, p)
-          }
+      try eval(lhs, input, path, env) { v, p in
+        if v.isTruthy {
+          found = true
+          try emit(v, p)
         }
-      ) { _ in }
+      }
       if !found { try eval(rhs, input, path, env, emit) }
 
     case .assign(let op, let lhs, let rhs):
