@@ -37,7 +37,10 @@ build=Fuzz/.build
 mkdir -p "$build/lib"
 flags=(-O -sanitize=fuzzer,address -package-name "$PACKAGE_NAME" -parse-as-library)
 
-# Each module is rebuilt when one of its sources (or the ones it depends on) changed.
+# Each module is rebuilt when one of its sources (or the ones it depends on) changed;
+# the lock keeps two runs started together from building the same archive at once.
+exec 9>"$build/lib/.lock"
+flock 9
 previous=""
 for module in "${MODULES[@]}"; do
   name=${module%%=*}
@@ -68,6 +71,8 @@ if [[ ! -f $binary || $previous -nt $binary || Fuzz/Entry.swift -nt $binary \
   [[ -x $binary ]] || { echo "linking $binary failed" >&2; exit 1; }
 fi
 
+flock -u 9
+
 case $mode in
   --build) exit 0 ;;
   --reproduce) exec "$binary" -rss_limit_mb=4096 -timeout=10 "$@" ;;
@@ -90,8 +95,8 @@ dict=()
 set +e
 "$binary" "$corpus" "$seeds" -max_total_time="$mode" -max_len="$max_len" -timeout=10 \
   -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 -use_value_profile=1 \
-  "${dict[@]}" "$@" 2>&1 | tee "$build/$target.log" | grep -E "^(#[0-9]+.*(INITED|DONE|pulse|NEW)|==|SUMMARY|fuzz check|stat::|artifact_prefix|Test unit written)" \
-  | awk 'NR % 20 == 1 || !/NEW/'
+  "${dict[@]}" "$@" 2>&1 | tee "$build/$target.log" \
+  | grep --line-buffered -E "^(#[0-9]+.*(INITED|DONE|pulse)|==[0-9]+==|SUMMARY|fuzz check|stat::|Test unit written)"
 status=${PIPESTATUS[0]}
 set -e
 echo "exit $status; log: $build/$target.log; findings: $(ls "$findings" | wc -l) in $findings" >&2
