@@ -73,7 +73,7 @@ extension Builtins {
     switch input {
     case .array(let a): return try a.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
     case .object(let o): return try o.values.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
-    case .null: return .null
+    // jq: `def add: reduce .[] as $x (null; . + $x)`, and `null | .[]` is an error.
     default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
     }
   }
@@ -113,8 +113,12 @@ extension Builtins {
       }
       depth = n.doubleValue
     }
-    guard case .array(let a) = input else {
-      throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
+    // jq iterates the input with `.[]`, so an object's values are flattened too.
+    let a: JSONArray
+    switch input {
+    case .array(let elements): a = elements
+    case .object(let o): a = JSONArray(o.values)
+    default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
     }
     var out: [JSONValue] = []
     var stack: [(JSONArray, Int, Double)] = [(a, 0, depth)]

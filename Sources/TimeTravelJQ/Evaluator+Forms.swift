@@ -79,21 +79,20 @@ extension Evaluator {
     }
   }
 
-  /// `lhs // rhs`: the truthy outputs of `lhs`, errors ignored, or else `rhs`.
+  /// `lhs // rhs`: the truthy outputs of `lhs`, or else `rhs`; an error of `lhs` ends it.
   func evalAlternative(
     _ lhs: Node, _ rhs: Node, _ input: JSONValue, _ path: Path?, _ env: Environment,
     _ emit: Emit
   ) throws {
+    // An error of the left side is not a missing value: it ends the alternative, as in
+    // jq 1.6 and 1.7 (`1 | .a // 3` is an error; `.a? // 3` gives 3).
     var found = false
-    try tryCatch(
-      lhs, input, path, env,
-      { v, p in
-        if v.isTruthy {
-          found = true
-          try emit(v, p)
-        }
+    try eval(lhs, input, path, env) { v, p in
+      if v.isTruthy {
+        found = true
+        try emit(v, p)
       }
-    ) { _ in }
+    }
     if !found { try eval(rhs, input, path, env, emit) }
   }
 

@@ -56,6 +56,11 @@ final class Evaluator {
   /// Current nesting of `eval` calls.
   private var depth = 0
 
+  /// Steps (`eval` calls, and outputs of native builtins) left before evaluation stops
+  /// with ``StepLimitError``; counted only when `isStepLimited`.
+  var stepsLeft = Int.max
+  var isStepLimited = false
+
   /// Below this address evaluation stops with ``NestingLimitError``: the
   /// check that protects threads with small stacks (test runners, apps).
   private let stackFloor = ThreadStack.floor()
@@ -79,6 +84,8 @@ final class Evaluator {
     if depth > Self.maximumDepth || ThreadStack.currentAddress() < stackFloor {
       throw NestingLimitError(depth: depth - 1)
     }
+    stepsLeft -= 1
+    if stepsLeft < 0 { throw StepLimitError() }
     switch node {
     case .identity:
       try emit(input, path)
@@ -145,7 +152,16 @@ final class Evaluator {
     case .call(let name, let arguments, let column):
       try evalCall(name, arguments, column, input, path, env, emit)
     case .builtin(let builtin, let arguments):
-      try builtin.run(self, arguments, input, path, env, emit)
+      guard isStepLimited else {
+        try builtin.run(self, arguments, input, path, env, emit)
+        return
+      }
+      // Native generators (`range`) emit without evaluating a node per output.
+      try builtin.run(self, arguments, input, path, env) { v, p in
+        self.stepsLeft -= 1
+        if self.stepsLeft < 0 { throw StepLimitError() }
+        try emit(v, p)
+      }
     case .library(let function, let arguments):
       try call(function.definition, function.home, arguments, input, path, env, emit)
     case .variable(let name, _):

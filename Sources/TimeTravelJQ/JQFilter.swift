@@ -73,8 +73,9 @@ public struct JQFilter: Sendable {
     return last?.isTruthy ?? false
   }
 
-  private func run(
-    _ input: JSONValue, _ variables: [String: JSONValue], _ emit: (JSONValue) -> Void
+  func run(
+    _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
+    _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
@@ -85,14 +86,19 @@ public struct JQFilter: Sendable {
     for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
       env = env.with(variable: name, value)
     }
+    let evaluator = Evaluator()
+    evaluator.stepsLeft = stepLimit
+    evaluator.isStepLimited = stepLimit != .max
     do {
-      try Evaluator().eval(program, input, nil, env) { v, _ in emit(v) }
+      try evaluator.eval(program, input, nil, env) { v, _ in emit(v) }
     } catch {
       var inner: any Error = error
       while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
       switch inner {
       case let error as JQRuntimeError: throw error
       case let error as NestingLimitError: throw JQRuntimeError(message: error.description)
+      case is StepLimitError:
+        throw JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
       default: throw JQRuntimeError(message: error is DownstreamError ? "\(inner)" : "break")
       }
     }

@@ -5,7 +5,9 @@ import TimeTravelJSON
 extension LogSummary {
   /// The summary of every entry of `log`, read with ``EntryScanner``: the same
   /// result as ``init(scanning:including:)`` with no filter, several times
-  /// faster, because states are validated rather than built.
+  /// faster, because states are validated rather than built. A compact log (see
+  /// ``LogFile/isCompact``) is read with ``init(scanning:including:)``, which
+  /// rebuilds each state from its patch.
   ///
   /// The chain check compares `prior` with the previous `next` byte for byte
   /// first (the recorder writes the very same bytes); only when the bytes
@@ -17,6 +19,18 @@ extension LogSummary {
   ///   and message as ``LogFile/entry(_:)``.
   /// - Complexity: O(file size); memory O(largest line).
   public init(fastScanning log: LogFile) throws(LogError) {
+    // Compact entries hold a patch, not their states: only the tree scan rebuilds them.
+    if log.isCompact {
+      do {
+        self = try LogSummary(scanning: log)
+      } catch let error as LogError {
+        throw error
+      } catch {
+        // The tree scan throws nothing else without an `including` filter.
+        throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
+      }
+      return
+    }
     var warnings = log.warnings
     var firstTime: String?
     var lastTime: String?
