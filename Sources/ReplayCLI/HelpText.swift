@@ -42,6 +42,8 @@ enum HelpText {
                                     entry {seq, time, action, prior, next}.
       replay LOG --step             Step through the log; commands come from stdin
                                     (type 'help' at the prompt), so it can be scripted.
+                                    At a terminal: line editing, Tab completion, and a
+                                    history kept in ~/.replay_history (REPLAY_HISTORY).
       replay --eval EXPR            Read JSON values from stdin and print each output
                                     of EXPR on one line, like jq -c.
       replay LOG --verify --reducer NAME

@@ -39,10 +39,15 @@ struct HistoryFile {
   /// The entries in the file, oldest first, as a history of at most `limit`:
   /// lines that are not UTF-8 or hold control characters are skipped, and a
   /// file over the limit is rewritten with the newest entries only. An absent
-  /// or unreadable file is an empty history. O(file size), at most
+  /// or unreadable file, or one that is not a regular file, is an empty history. O(file size), at most
   /// ``readLimit`` bytes read.
   func load(limit: Int = LineHistory.defaultLimit) -> LineHistory {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return LineHistory(limit: limit) }
+    // Only a regular file: opening a FIFO would wait for a writer, and a device
+    // could be endless.
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      let handle = FileHandle(forReadingAtPath: path)
+    else { return LineHistory(limit: limit) }
     defer { try? handle.close() }
     guard let size = try? handle.seekToEnd() else { return LineHistory(limit: limit) }
     let start = size > UInt64(Self.readLimit) ? size - UInt64(Self.readLimit) : 0
@@ -69,7 +74,8 @@ struct HistoryFile {
   /// does nothing when the entry is not ``isStorable(_:)``.
   func append(_ entry: String) {
     guard Self.isStorable(entry) else { return }
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    // Non-blocking: a FIFO with no reader fails at once rather than waiting.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     Self.writeAll(descriptor, Array((entry + "\n").utf8))

@@ -275,11 +275,11 @@ struct LineEditor {
     switch key {
     case .text(let text):
       current.query += text
-      find(&current, from: current.match ?? current.savedIndex - 1)
+      find(&current, from: current.match ?? current.savedIndex)
     case .control("r"):
       if current.query.isEmpty {
         current.query = lastSearchQuery
-        find(&current, from: current.savedIndex - 1)
+        find(&current, from: current.savedIndex)
       } else {
         find(&current, from: (current.match ?? current.savedIndex) - 1)
       }
@@ -292,7 +292,7 @@ struct LineEditor {
         buffer = current.savedBuffer
         cursor = current.savedCursor
       } else {
-        find(&current, from: current.savedIndex - 1)
+        find(&current, from: current.savedIndex)
       }
     case .control("g"):
       buffer = current.savedBuffer
@@ -313,6 +313,8 @@ struct LineEditor {
 
   /// Shows the newest entry at or before `start` holding the query, the cursor
   /// at the match; marks the search failed, keeping the line, when none does.
+  /// As in readline, a search begins at the entry shown (the newest one when
+  /// the new line is) and goes back from there.
   private mutating func find(_ current: inout Search, from start: Int) {
     guard !current.query.isEmpty else { return }
     var index = min(start, history.entries.count - 1)

@@ -81,5 +81,10 @@ import Testing
     #expect(HistoryFile(path: directory.path).load().entries == [])
     // Appending where no file can be made does nothing, and does not fail.
     HistoryFile(path: directory.file("no/such/dir")).append("n")
+    // A FIFO is neither waited on for a writer nor for a reader.
+    let fifo = directory.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(HistoryFile(path: fifo).load().entries == [])
+    HistoryFile(path: fifo).append("n")
   }
 }

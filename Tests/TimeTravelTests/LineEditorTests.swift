@@ -258,6 +258,17 @@ extension LineEditor {
     #expect(editor.buffer == "draft")
   }
 
+  @Test func reverseSearchStartsAtTheEntryShown() {
+    var editor = LineEditor(history: LineHistory(["goto 1", "goto 2", "goto 3"]))
+    editor.press(.up, .up, .control("r"))
+    editor.type("goto")
+    #expect(editor.buffer == "goto 2")
+    editor.press(.control("r"))
+    #expect(editor.buffer == "goto 1")
+    editor.press(.control("r"))
+    #expect(editor.buffer == "goto 1" && editor.searchPrompt == "(failed reverse-i-search)`goto': ")
+  }
+
   @Test func controlGLeavesTheSearchRestoringTheLine() {
     var editor = LineEditor(history: LineHistory(["goto 5"]))
     editor.type("dr")
