@@ -7,6 +7,7 @@ enum DisplayWidth {
   /// separator or bidi override, so that typed or completed text never reaches
   /// the terminal raw.
   static func shown(_ character: Character) -> String {
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F { return String(character) }
     if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
       return TerminalText.sanitize(String(character))
     }
@@ -16,6 +17,8 @@ enum DisplayWidth {
   /// The columns ``shown(_:)`` takes for `character`: 0, 1 or 2, or the length
   /// of the escaped form.
   static func of(_ character: Character) -> Int {
+    // Printable ASCII, most of what is typed: one column.
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F { return 1 }
     let scalars = character.unicodeScalars
     if scalars.contains(where: TerminalText.needsEscape) {
       // The escaped form is ASCII: one column per byte.

@@ -58,8 +58,10 @@ struct LineEditor {
 
   private enum LastKey { case other, tab, kill }
 
-  /// The line as edited so far.
-  private(set) var buffer = ""
+  /// The line as edited so far, as characters (grapheme clusters): the
+  /// cursor indexes them, and the view draws them, without segmenting the
+  /// whole line again on every key.
+  private(set) var characters: [Character] = []
   /// The cursor, in characters from the start of ``buffer``.
   private(set) var cursor = 0
   /// The lines entered so far, oldest first.
@@ -69,6 +71,8 @@ struct LineEditor {
   /// Finds Tab's candidates; without one, Tab rings the bell.
   var completer: LineCompleter?
 
+  /// Counts the changes to ``characters``, to tell cheaply whether a key changed the line.
+  private var revision = 0
   /// The history position shown: `history.entries.count` is the new line.
   private var historyIndex: Int
   /// Edited texts by history position, including the new line's.
@@ -92,12 +96,15 @@ struct LineEditor {
     return "(\(search.failed ? "failed " : "")reverse-i-search)`\(query)': "
   }
 
+  /// The line as edited so far. O(line length).
+  var buffer: String { String(characters) }
+
   /// Applies one key. O(line length), or O(history) for a search step.
   mutating func handle(_ key: EditorKey) -> Outcome {
     if search != nil, let outcome = handleSearch(key) { return outcome }
     let previous = lastKey
     lastKey = .other
-    let before = (buffer, cursor)
+    let before = (revision, cursor)
     switch key {
     case .text(let text): replace(cursor..<cursor, with: text)
     case .enter: return submit()
@@ -111,7 +118,7 @@ struct LineEditor {
     case .delete:
       if cursor < length { replace(cursor..<cursor + 1, with: "") }
     case .control("d"):
-      if buffer.isEmpty { return .endOfInput }
+      if characters.isEmpty { return .endOfInput }
       if cursor < length { replace(cursor..<cursor + 1, with: "") }
     case .left, .control("b"): cursor = max(0, cursor - 1)
     case .right, .control("f"): cursor = min(length, cursor + 1)
@@ -124,7 +131,6 @@ struct LineEditor {
     case .control("k"): kill(cursor..<length, backward: false, accumulating: previous == .kill)
     case .control("u"): kill(0..<cursor, backward: true, accumulating: previous == .kill)
     case .control("w"):
-      let characters = Array(buffer)
       var start = cursor
       while start > 0, characters[start - 1].isBlank { start -= 1 }
       while start > 0, !characters[start - 1].isBlank { start -= 1 }
@@ -147,22 +153,36 @@ struct LineEditor {
       return .redraw
     default: return .none
     }
-    return before == (buffer, cursor) ? .none : .redraw
+    return before == (revision, cursor) ? .none : .redraw
   }
 
-  private var length: Int { buffer.count }
+  private var length: Int { characters.count }
 
   /// Puts `text` in place of the characters in `range` and the cursor after it.
+  /// O(line length) to move the tail, but only the text and its two neighbours
+  /// are segmented again.
   private mutating func replace(_ range: Range<Int>, with text: String) {
-    let characters = Array(buffer)
-    let head = String(characters[..<range.lowerBound]) + text
-    buffer = head + String(characters[range.upperBound...])
-    // A combining mark typed after a letter joins it: count again.
-    cursor = min(head.count, buffer.count)
+    // Characters can join across the edit (a combining mark typed after a
+    // letter, a regional indicator after another): segment the text with the
+    // characters on either side, each of which starts at a boundary.
+    let lower = max(0, range.lowerBound - 1)
+    let upper = min(characters.count, range.upperBound + 1)
+    let head = String(characters[lower..<range.lowerBound]) + text
+    let window = Array(head + String(characters[range.upperBound..<upper]))
+    characters.replaceSubrange(lower..<upper, with: window)
+    cursor = lower + min(head.count, window.count)
+    revision += 1
+  }
+
+  /// Replaces the whole line with `text`, the cursor at `cursor` (at the end if `nil`).
+  private mutating func setLine(_ text: String, cursor: Int? = nil) {
+    characters = Array(text)
+    self.cursor = min(cursor ?? characters.count, characters.count)
+    revision += 1
   }
 
   private mutating func kill(_ range: Range<Int>, backward: Bool, accumulating: Bool) {
-    let text = String(Array(buffer)[range])
+    let text = String(characters[range])
     if accumulating {
       killBuffer = backward ? text + killBuffer : killBuffer + text
     } else {
@@ -176,18 +196,16 @@ struct LineEditor {
   /// readline's `transpose-chars`: the characters before and at the cursor
   /// swap and the cursor moves on; at the end of the line, the last two swap.
   private mutating func transpose() {
-    var characters = Array(buffer)
     guard characters.count >= 2, cursor > 0 else { return }
     let at = cursor == characters.count ? cursor - 1 : cursor
-    characters.swapAt(at - 1, at)
-    buffer = String(characters)
-    cursor = min(at + 1, buffer.count)
+    var swapped = characters
+    swapped.swapAt(at - 1, at)
+    setLine(String(swapped), cursor: at + 1)
   }
 
   /// Where the word before `position` starts: back over non-word characters,
   /// then over letters and digits (readline's `backward-word`).
   private func wordStart(before position: Int) -> Int {
-    let characters = Array(buffer)
     var start = position
     while start > 0, !characters[start - 1].isWordCharacter { start -= 1 }
     while start > 0, characters[start - 1].isWordCharacter { start -= 1 }
@@ -196,7 +214,6 @@ struct LineEditor {
 
   /// Where the word after `position` ends (readline's `forward-word`).
   private func wordEnd(after position: Int) -> Int {
-    let characters = Array(buffer)
     var end = position
     while end < characters.count, !characters[end].isWordCharacter { end += 1 }
     while end < characters.count, characters[end].isWordCharacter { end += 1 }
@@ -208,8 +225,7 @@ struct LineEditor {
     guard (0...history.entries.count).contains(target) else { return .none }
     edits[historyIndex] = buffer
     historyIndex = target
-    buffer = edits[target] ?? (target < history.entries.count ? history.entries[target] : "")
-    cursor = buffer.count
+    setLine(edits[target] ?? (target < history.entries.count ? history.entries[target] : ""))
     return .redraw
   }
 
@@ -222,8 +238,7 @@ struct LineEditor {
 
   /// An empty line at the end of the history, as after Enter.
   mutating func startNewLine() {
-    buffer = ""
-    cursor = 0
+    setLine("")
     edits = [:]
     search = nil
     lastKey = .other
@@ -234,17 +249,17 @@ struct LineEditor {
   /// suffix); several extend it to their longest common prefix; when that adds
   /// nothing, the bell rings, and a second Tab lists them.
   private mutating func complete(listing: Bool) -> Outcome {
-    let characters = Array(buffer)
     let textBefore = String(characters[..<cursor])
     guard let completion = completer?(textBefore), !completion.candidates.isEmpty,
       (0...cursor).contains(completion.wordStart)
     else { return .bell }
     let range = completion.wordStart..<cursor
     let word = String(characters[range])
-    let before = (buffer, cursor)
     if completion.candidates.count == 1 {
-      replace(range, with: completion.candidates[0] + completion.suffix)
-      return before == (buffer, cursor) ? .none : .redraw
+      let replacement = completion.candidates[0] + completion.suffix
+      if replacement == word { return .none }
+      replace(range, with: replacement)
+      return .redraw
     }
     let common = Self.commonPrefix(completion.candidates)
     if common.count > word.count {
@@ -289,14 +304,12 @@ struct LineEditor {
       current.match = nil
       current.failed = false
       if current.query.isEmpty {
-        buffer = current.savedBuffer
-        cursor = current.savedCursor
+        setLine(current.savedBuffer, cursor: current.savedCursor)
       } else {
         find(&current, from: current.savedIndex)
       }
     case .control("g"):
-      buffer = current.savedBuffer
-      cursor = current.savedCursor
+      setLine(current.savedBuffer, cursor: current.savedCursor)
       search = nil
       return .redraw
     case .escape:
@@ -323,8 +336,7 @@ struct LineEditor {
       if let range = entry.firstRange(of: current.query) {
         current.match = index
         current.failed = false
-        buffer = entry
-        cursor = entry.distance(from: entry.startIndex, to: range.lowerBound)
+        setLine(entry, cursor: entry.distance(from: entry.startIndex, to: range.lowerBound))
         return
       }
       index -= 1

@@ -9,33 +9,42 @@
 enum LineView {
   /// The bytes that redraw `prompt` and `buffer` on the current row with the
   /// terminal's cursor at character `cursor`, on a row `columns` wide.
+  static func redraw(prompt: String, buffer: String, cursor: Int, columns: Int) -> String {
+    redraw(prompt: prompt, characters: Array(buffer), cursor: cursor, columns: columns)
+  }
+
+  /// The bytes that redraw `prompt` and `characters` on the current row with
+  /// the terminal's cursor at character `cursor`, on a row `columns` wide.
   ///
   /// The last column is left empty, so the terminal never wraps. When the line
   /// does not fit, the view starts at the first character that keeps the cursor
-  /// on the row. O(line length).
-  static func redraw(prompt: String, buffer: String, cursor: Int, columns: Int) -> String {
-    let characters = Array(buffer)
-    let shown = characters.map(DisplayWidth.shown)
-    let widths = characters.map { DisplayWidth.of($0) }
+  /// on the row. O(columns): only the characters in view are measured.
+  static func redraw(prompt: String, characters: [Character], cursor: Int, columns: Int)
+    -> String
+  {
     let promptWidth = DisplayWidth.of(prompt)
     let room = max(1, columns - promptWidth - 1)
     let cursor = min(max(0, cursor), characters.count)
     // The cell under the cursor must fit too: the character there, or a blank at the end.
-    let cursorCell = cursor < characters.count ? max(1, widths[cursor]) : 1
-    var start = 0
-    var beforeCursor = widths[..<cursor].reduce(0, +)
-    while start < cursor, beforeCursor + cursorCell > room {
-      beforeCursor -= widths[start]
-      start += 1
+    let cursorCell = cursor < characters.count ? max(1, DisplayWidth.of(characters[cursor])) : 1
+    // Back from the cursor as far as the row allows: the first character in view.
+    var start = cursor
+    var beforeCursor = 0
+    while start > 0 {
+      let width = DisplayWidth.of(characters[start - 1])
+      guard beforeCursor + width + cursorCell <= room else { break }
+      beforeCursor += width
+      start -= 1
     }
-    var end = start
+    var shown = ""
     var used = 0
-    while end < characters.count, used + widths[end] <= room {
-      used += widths[end]
-      end += 1
+    for character in characters[start...] {
+      let width = DisplayWidth.of(character)
+      guard used + width <= room else { break }
+      used += width
+      shown += DisplayWidth.shown(character)
     }
     let column = promptWidth + beforeCursor
-    return "\r" + prompt + shown[start..<end].joined() + "\u{1B}[K\r"
-      + (column > 0 ? "\u{1B}[\(column)C" : "")
+    return "\r" + prompt + shown + "\u{1B}[K\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
   }
 }

@@ -88,6 +88,12 @@ enum RawTerminal {
     }
   }
 
+  /// Whether input is waiting to be read from `descriptor` (`poll` with no wait).
+  static func hasInput(_ descriptor: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) > 0
+  }
+
   /// The terminal's width in columns (`TIOCGWINSZ`), or 80 when it cannot be
   /// read. Asked before each redraw, so a resized window is followed.
   static func columns(_ descriptor: Int32) -> Int {

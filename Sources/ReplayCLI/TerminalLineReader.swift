@@ -46,7 +46,13 @@ final class TerminalLineReader {
     defer { RawTerminal.disable() }
     editor.startNewLine()
     draw(prompt)
+    var needsRedraw = false
     while true {
+      // Drawn once the input waiting is read: a paste redraws once, not per key.
+      if needsRedraw && !RawTerminal.hasInput(input) {
+        draw(prompt)
+        needsRedraw = false
+      }
       let key: EditorKey?
       let timeout = decoder.isPending ? Self.sequenceTimeoutMilliseconds : nil
       switch RawTerminal.readByte(from: input, waitingAtMost: timeout) {
@@ -59,7 +65,7 @@ final class TerminalLineReader {
       guard let key else { continue }
       switch editor.handle(key) {
       case .none: break
-      case .redraw: draw(prompt)
+      case .redraw: needsRedraw = true
       case .bell: write("\u{7}")
       case .submit(let line, let newEntry):
         draw(prompt, line: line)
@@ -72,10 +78,14 @@ final class TerminalLineReader {
         write("^C\r\n")
         draw(prompt)
       case .endOfInput:
-        // gdb echoes the command Ctrl-D stands for.
+        // The line as it is now (emptied by a key not yet drawn, say), then
+        // the command Ctrl-D stands for, as gdb echoes it.
+        if needsRedraw { draw(prompt) }
         write("quit\r\n")
         return nil
       case .list(let labels):
+        // Below the line as it is now.
+        if needsRedraw { draw(prompt) }
         let rows = CompletionList.rows(labels, columns: RawTerminal.columns(output))
         write("\r\n" + rows.map { $0 + "\r\n" }.joined())
         draw(prompt)
@@ -83,6 +93,7 @@ final class TerminalLineReader {
         write("\u{1B}[H\u{1B}[2J")
         draw(prompt)
       case .suspend:
+        if needsRedraw { draw(prompt) }
         RawTerminal.disable()
         // raise, not kill: the signal is taken before it returns, so nothing
         // is drawn until the job is continued.
@@ -103,8 +114,8 @@ final class TerminalLineReader {
     } else {
       write(
         LineView.redraw(
-          prompt: editor.searchPrompt ?? prompt, buffer: editor.buffer, cursor: editor.cursor,
-          columns: columns))
+          prompt: editor.searchPrompt ?? prompt, characters: editor.characters,
+          cursor: editor.cursor, columns: columns))
     }
   }
 

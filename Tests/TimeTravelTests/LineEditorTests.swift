@@ -62,6 +62,16 @@ extension LineEditor {
     #expect(editor.buffer == "🇫🇷👍🏽ü" && editor.cursor == 3)
     editor.press(.left, .backspace)
     #expect(editor.buffer == "🇫🇷ü" && editor.cursor == 1)
+    // Regional indicators arrive one scalar at a time and pair up into flags.
+    editor.press(.control("u"), .end)
+    for scalar in ["\u{1F1EB}", "\u{1F1F7}", "\u{1F1E9}", "\u{1F1EA}"] {
+      editor.press(.text(scalar))
+    }
+    #expect(editor.buffer == "ü🇫🇷🇩🇪" && editor.characters.count == 3 && editor.cursor == 3)
+    // One inserted between two flags re-pairs them as the whole line would be.
+    editor.press(.home, .right, .right, .text("\u{1F1EF}"))
+    #expect(editor.characters == ["ü", "🇫🇷", "🇯🇩", "\u{1F1EA}"])
+    #expect(editor.characters == Array(editor.buffer))
   }
 
   @Test func wideCharactersTakeTwoColumnsWhenDrawn() {

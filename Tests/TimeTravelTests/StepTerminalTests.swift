@@ -171,6 +171,38 @@ struct StepTerminalTests {
     try tmux.waitFor("the end") { $0.suffix(3) == ArraySlice(Self.quitRows) }
   }
 
+  @Test func aLineWiderThanTheTerminalScrollsSideways() throws {
+    let tmux = try Self.session()
+    try tmux.waitForScreen(Self.start)
+    let line =
+      #"find (.action | has("addTodo")) and (.action.addTodo.title | test("^Buy")) and "#
+      + #"(.action.addTodo.id | length > 0) and (.seq > 0)"#
+    #expect(line.count == 127)
+    // Typed at once, as a paste: 100 columns leave 90 after the prompt, the last kept empty.
+    try tmux.type(line)
+    let tail = "(replay) " + line.suffix(89)
+    try tmux.waitForScreen(["[0/240] initial state", tail])
+    #expect(try tmux.value("cursor_x") == "98")
+    try tmux.press("Home")
+    try tmux.waitForScreen(["[0/240] initial state", "(replay) " + line.prefix(90)])
+    #expect(try tmux.value("cursor_x") == "9")
+    try tmux.press("Enter")
+    let rows = try tmux.waitFor("the matches") { $0.last == "(replay)" }
+    #expect(
+      rows.prefix(5) == [
+        "[0/240] initial state", tail, "17 entries match:",
+        "    entry 1 (addTodo) at 2026-01-05T09:00:03.334Z",
+        "    entry 9 (addTodo) at 2026-01-05T09:00:32.315Z",
+      ])
+    #expect(rows.count == 21)
+    try tmux.press("Up")
+    try tmux.waitForScreen(Array(rows.dropLast()) + [tail])
+    try tmux.press("C-u", "C-d")
+    try tmux.waitForScreen(Array(rows.dropLast()) + Self.quitRows)
+    let history = try String(contentsOfFile: tmux.home + "/.replay_history", encoding: .utf8)
+    #expect(history == line + "\n")
+  }
+
   @Test(
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task"), "needs Linux's /proc"),
     arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)])
