@@ -53,7 +53,7 @@ final class TmuxSession {
   init(
     columns: Int = 100, rows: Int = 30, home: String? = nil,
     _ command: (_ home: String) -> String
-  ) throws {
+  ) async throws {
     // Short: a socket path must fit in sun_path (108 bytes).
     folder = "/tmp/replay-tmux-" + UUID().uuidString.prefix(8)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -69,24 +69,27 @@ final class TmuxSession {
     set -g history-limit 0
 
     """.write(toFile: configuration, atomically: true, encoding: .utf8)
-    try run(
+    try await run(
       [
         "-f", configuration, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
         command(self.home),
       ],
       output: false)
-    server = try Int32(value("pid"))
+    server = try await Int32(value("pid"))
   }
 
   deinit {
-    _ = try? run(["kill-server"])
-    // Should the server outlive kill-server, it is ours to end: by its id.
-    if let server {
-      let deadline = Date().addingTimeInterval(Self.patience)
-      while kill(server, 0) == 0 && Date() < deadline { usleep(20_000) }
-      if kill(server, 0) == 0 { kill(server, SIGKILL) }
-    }
+    _ = try? Self.run(["kill-server"], socket: socket)
     try? FileManager.default.removeItem(atPath: folder)
+    // The server takes a moment to end; should it outlive kill-server, it is
+    // ours to end, by its id. Watched from a dispatch queue, not a test's thread.
+    if let server {
+      DispatchQueue.global().async {
+        let deadline = Date().addingTimeInterval(Self.patience)
+        while kill(server, 0) == 0 && Date() < deadline { usleep(20_000) }
+        if kill(server, 0) == 0 { kill(server, SIGKILL) }
+      }
+    }
   }
 
   /// `text` quoted for `/bin/sh`.
@@ -95,14 +98,14 @@ final class TmuxSession {
   }
 
   /// Types `text` literally, as a person types it.
-  func type(_ text: String) throws { try run(["send-keys", "-l", text]) }
+  func type(_ text: String) async throws { try await run(["send-keys", "-l", text]) }
 
   /// Presses keys by tmux's names: `Enter`, `Up`, `Tab`, `C-c`, `Home`, …
-  func press(_ keys: String...) throws { try run(["send-keys"] + keys) }
+  func press(_ keys: String...) async throws { try await run(["send-keys"] + keys) }
 
   /// The pane as text, one string a row, trailing spaces and empty rows removed.
-  func screen() throws -> [String] {
-    var rows = try run(["capture-pane", "-p"]).split(
+  func screen() async throws -> [String] {
+    var rows = try await run(["capture-pane", "-p"]).split(
       separator: "\n", omittingEmptySubsequences: false
     )
     .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
@@ -111,37 +114,46 @@ final class TmuxSession {
   }
 
   /// A tmux format variable of the pane (`cursor_x`, `pane_pid`, …).
-  func value(_ name: String) throws -> String {
-    try run(["display-message", "-p", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+  func value(_ name: String) async throws -> String {
+    try await run(["display-message", "-p", "#{\(name)}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   /// The screen once `condition` holds on it, polling; records an issue with the
   /// last screen seen when it does not within ``patience``.
+  ///
+  /// Sleeps between looks with `Task.sleep`, so a waiting test holds no thread
+  /// of the shared pool that other tests run on.
   @discardableResult
   func waitFor(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: ([String]) -> Bool
-  ) throws -> [String] {
+    _ condition: ([String]) async throws -> Bool
+  ) async throws -> [String] {
     let deadline = Date().addingTimeInterval(Self.patience)
-    var rows = try screen()
-    while !condition(rows) {
+    var rows = try await screen()
+    var pause = 10
+    while try await !condition(rows) {
       if Date() > deadline {
         Issue.record(
           "gave up waiting for \(what); the screen:\n\(rows.joined(separator: "\n"))",
           sourceLocation: sourceLocation)
         return rows
       }
-      usleep(20_000)
-      rows = try screen()
+      // Quick at first, then less often: each look starts a tmux client.
+      try await Task.sleep(for: .milliseconds(pause))
+      pause = min(pause * 2, 160)
+      rows = try await screen()
     }
     return rows
   }
 
   /// Waits until the screen is exactly `rows` (as ``screen()`` gives them);
   /// records an issue with both when it is not within ``patience``.
-  func waitForScreen(_ rows: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func waitForScreen(_ rows: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
     let expected = rows.joined(separator: "\n")
-    try waitFor("the screen\n\(expected)\n", sourceLocation: sourceLocation) { $0 == rows }
+    try await waitFor("the screen\n\(expected)\n", sourceLocation: sourceLocation) { $0 == rows }
   }
 
   /// Runs tmux with `arguments` and returns what it printed. With `output`
@@ -152,12 +164,28 @@ final class TmuxSession {
   /// `Process`, whose wait does not always see a client that has daemonized a
   /// server end.
   @discardableResult
-  private func run(_ arguments: [String], output: Bool = true) throws -> String {
+  private func run(_ arguments: [String], output: Bool = true) async throws -> String {
+    // Spawning and reaping block: do it on a dispatch queue, so that no thread
+    // of the pool the tests share (two on a 2-core machine) waits on tmux.
+    let socket = socket
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { try Self.run(arguments, socket: socket, output: output) })
+      }
+    }
+  }
+
+  /// ``run(_:output:)`` on the calling thread, for the server at `socket`.
+  @discardableResult
+  private static func run(_ arguments: [String], socket: String, output: Bool = true) throws
+    -> String
+  {
     var environment = ProcessInfo.processInfo.environment
     // tmux reads typed text as UTF-8 only in a UTF-8 locale.
     environment["LC_ALL"] = "C.UTF-8"
     environment.removeValue(forKey: "TMUX")
-    let argv = ([Self.tmux!, "-S", socket] + arguments).map { strdup($0) } + [nil]
+    let argv = ([tmux!, "-S", socket] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }
@@ -193,7 +221,7 @@ final class TmuxSession {
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, Self.tmux!, &actions, &attributes, argv, envp)
+    let spawned = posix_spawn(&pid, tmux!, &actions, &attributes, argv, envp)
     if output { close(pipe[1]) }
     guard spawned == 0 else {
       if output { close(pipe[0]) }
