@@ -45,7 +45,7 @@ extension FlagTable {
     Flag(
       names: ["--step"], role: .mode(.step, stdin: "reads its commands from stdin"),
       help:
-        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted."
+        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY)."
     ) { arguments, _ in arguments.mode = .step },
     Flag(
       names: ["--verify"], role: .mode(.verify, needs: ["--reducer"]),

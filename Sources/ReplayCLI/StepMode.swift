@@ -27,7 +27,8 @@ enum StepMode {
       quit, q                    leave
     EXPR sees $seq, $action and $prior, as with --bisect. PATH is a jq path
     (.todos[0].title) or a JSON Pointer (/todos/0/title).
-    An empty line repeats the last command.
+    An empty line repeats the last command. At a terminal, ↑/↓ and Ctrl-R recall
+    earlier commands and Tab completes commands and paths.
 
     """
 
@@ -35,9 +36,14 @@ enum StepMode {
     var stepper = Stepper(context: context)
     stepper.show()
     var last: String?
+    let input = CommandReader(io: context.io)
     while true {
-      if context.io.isTerminal { context.io.out(context.paint("(replay) ", .bold)) }
-      guard let raw = context.io.readLine() else { break }
+      let current = stepper.current
+      guard
+        let raw = input.readLine(
+          prompt: context.paint("(replay) ", .bold),
+          completer: { StepCompletion.complete($0, state: { try? context.log.state(current) }) })
+      else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty {
         guard let last else { continue }
