@@ -159,16 +159,8 @@ public struct JQPath: Sendable, Equatable {
   }
 
   private static func describe(_ kind: TokenKind) -> String {
-    switch kind {
-    case .eof: "end of input"
-    case .punct(let p): "'\(p)'"
-    case .ident(let s): "'\(s)'"
-    case .field(let s): "'.\(s)'"
-    case .variable(let s): "'$\(s)'"
-    case .number(let s): "number \(s)"
-    case .string: "a string literal"
-    case .format(let s): "'@\(s)'"
-    }
+    if case .string = kind { return "a string literal" }
+    return kind.displayName
   }
 }
 

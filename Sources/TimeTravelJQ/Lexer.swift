@@ -25,6 +25,22 @@ enum TokenKind: Equatable {
   case eof
 }
 
+extension TokenKind {
+  /// How a syntax error names the token: `'|'`, `'.name'`, `number 3`, `string literal`.
+  var displayName: String {
+    switch self {
+    case .eof: "end of input"
+    case .punct(let p): "'\(p)'"
+    case .ident(let s): "'\(s)'"
+    case .field(let s): "'.\(s)'"
+    case .variable(let s): "'$\(s)'"
+    case .number(let s): "number \(s)"
+    case .string: "string literal"
+    case .format(let s): "'@\(s)'"
+    }
+  }
+}
+
 /// A token and the 1-based character column where it starts.
 struct Token: Equatable {
   var kind: TokenKind

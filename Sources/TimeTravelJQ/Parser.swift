@@ -38,18 +38,7 @@ struct Parser {
   private func isPunct(_ p: String) -> Bool { current.kind == .punct(p) }
   private func isKeyword(_ k: String) -> Bool { current.kind == .ident(k) }
 
-  private func describe(_ token: Token) -> String {
-    switch token.kind {
-    case .eof: "end of input"
-    case .punct(let p): "'\(p)'"
-    case .ident(let s): "'\(s)'"
-    case .field(let s): "'.\(s)'"
-    case .variable(let s): "'$\(s)'"
-    case .number(let s): "number \(s)"
-    case .string: "string literal"
-    case .format(let s): "'@\(s)'"
-    }
-  }
+  private func describe(_ token: Token) -> String { token.kind.displayName }
 
   private mutating func expectPunct(_ p: String) throws(JQSyntaxError) {
     guard isPunct(p) else { throw error("unexpected \(describe(current)), expected '\(p)'") }
