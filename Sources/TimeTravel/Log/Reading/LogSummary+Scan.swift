@@ -17,7 +17,7 @@ extension LogSummary {
   ///   and message as ``LogFile/entry(_:)``.
   /// - Complexity: O(file size); memory O(largest line).
   public init(fastScanning log: LogFile) throws(LogError) {
-    var warnings = log.warnings
+    var chain: [LogWarning] = []
     var firstTime: String?
     var lastTime: String?
     var counts: [ExactKey: Int] = [:]
@@ -46,22 +46,12 @@ extension LogSummary {
       case .failure(.invalidEntry(let message)):
         throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
       }
-      let seq = entry.seq ?? position
-      // After a gap record the chain restarts: neither seq nor prior follows on.
-      if let previous, log.gap(beforeEntry: position) == nil {
-        if let warning = Self.seqWarning(seq, after: previous.seq, line: lineNumber) {
-          warnings.append(warning)
-        }
-        if let first = Self.chainBreak(
-          previous.line, previous.next, line, entry.prior)
-        {
-          warnings.append(
-            LogWarning(
-              line: lineNumber,
-              message:
-                "entry \(seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
-            ))
-        }
+      let seq = log.numbering.number(atPosition: position)
+      // After a gap record the chain restarts: the prior does not follow on.
+      if let previous, log.gap(beforeEntry: position) == nil,
+        let first = Self.chainBreak(previous.line, previous.next, line, entry.prior)
+      {
+        chain.append(Self.chainWarning(seq, after: previous.seq, line: lineNumber, first))
       }
       previous = (seq, line, entry.next)
 
@@ -74,7 +64,7 @@ extension LogSummary {
       }
     }
     self.entryCount = log.entryCount
-    self.warnings = warnings
+    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
     self.firstTime = firstTime
     self.lastTime = lastTime
     actionCounts = Self.ranked(counts, firstSeen: order)
