@@ -1,8 +1,10 @@
-/// The order checks of a summary: `seq` goes up by one from record to record, pending
-/// records included, and `time` never goes backwards.
+/// The order checks of a summary that the numbering (``EntryNumbering``) leaves to it:
+/// pending records' `seq`, and `time` never going backwards.
 ///
-/// A pending record is checked like an entry against the entry before it (`seq 9
-/// follows seq 4; expected 5`), and the entry completing it must repeat its `seq`.
+/// A pending record in the middle of a log is checked against the entry before it (`seq 9
+/// follows seq 4; expected 5`), and the entry completing it must repeat its `seq`; the
+/// pending record that ends a log is checked by the numbering, as the entry it would
+/// have become.
 /// After a gap record neither is checked: the gap says what is missing. Time is
 /// compared between consecutive entries that have an RFC 3339 `time`, across gaps too
 /// (a gap loses entries, not time); a step back is a warning, not an error, because
@@ -16,7 +18,9 @@ struct LogSequenceCheck {
 
   init(_ log: LogFile) { self.log = log }
 
-  /// Checks the pending records before the entry at `position`, then the entry.
+  /// Checks the pending records before the entry at `position`, then the entry's `time`.
+  /// - Parameters:
+  ///   - seq: The entry's `seq` as recorded (its number when it has none).
   /// - Returns: The warnings, in line order.
   mutating func check(position: Int, seq: Int, line: Int, time: String?) -> [LogWarning] {
     var warnings: [LogWarning] = []
@@ -27,7 +31,7 @@ struct LogSequenceCheck {
       nextPending += 1
       let seq = pendingSeq(atLine: pendingLine)
       if let seq, let previousSeq, !afterGap,
-        let warning = LogSummary.seqWarning(seq, after: previousSeq, line: pendingLine)
+        let warning = Self.seqWarning(seq, after: previousSeq, line: pendingLine)
       {
         warnings.append(warning)
       }
@@ -42,22 +46,19 @@ struct LogSequenceCheck {
               "seq \(seq) follows the pending record for seq \(pendingSeq); expected \(pendingSeq)"
           ))
       }
-    } else if let previousSeq, !afterGap,
-      let warning = LogSummary.seqWarning(seq, after: previousSeq, line: line)
-    {
-      warnings.append(warning)
     }
     previousSeq = seq
+    let number = log.numbering.number(atPosition: position)
     if let time, let instant = RFC3339Instant(time) {
       if let previous = previousTime, instant < previous.instant {
         warnings.append(
           LogWarning(
             line: line,
             message:
-              "entry \(seq)'s time \(time) is \(previous.instant.distance(after: instant)) before entry \(previous.seq)'s (\(previous.text)): the clock went backwards"
+              "entry \(number)'s time \(time) is \(previous.instant.distance(after: instant)) before entry \(previous.seq)'s (\(previous.text)): the clock went backwards"
           ))
       }
-      previousTime = (seq, time, instant)
+      previousTime = (number, time, instant)
     }
     return warnings
   }
@@ -69,8 +70,9 @@ struct LogSequenceCheck {
     while nextPending < log.pendingLines.count {
       let pendingLine = log.pendingLines[nextPending]
       nextPending += 1
-      if let seq = pendingSeq(atLine: pendingLine), let previousSeq, !afterGap,
-        let warning = LogSummary.seqWarning(seq, after: previousSeq, line: pendingLine)
+      if pendingLine != log.pendingEntry?.line, let seq = pendingSeq(atLine: pendingLine),
+        let previousSeq, !afterGap,
+        let warning = Self.seqWarning(seq, after: previousSeq, line: pendingLine)
       {
         warnings.append(warning)
       }
@@ -81,5 +83,18 @@ struct LogSequenceCheck {
   private func pendingSeq(atLine line: Int) -> Int? {
     guard let bytes = try? log.rawLine(atLine: line) else { return nil }
     return RecordSeq.read(bytes)
+  }
+
+  /// The warning for `seq` following `previous` when it is not `previous + 1`, or `nil`.
+  /// Log values are untrusted: `previous` may be `Int.max`, after which no `seq` fits.
+  private static func seqWarning(_ seq: Int, after previous: Int, line: Int) -> LogWarning? {
+    let (expected, overflow) = previous.addingReportingOverflow(1)
+    if overflow {
+      return LogWarning(
+        line: line, message: "seq \(seq) follows seq \(previous), the largest seq there can be")
+    }
+    guard seq != expected else { return nil }
+    return LogWarning(
+      line: line, message: "seq \(seq) follows seq \(previous); expected \(expected)")
   }
 }

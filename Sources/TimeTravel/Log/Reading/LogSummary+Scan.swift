@@ -31,13 +31,13 @@ extension LogSummary {
       }
       return
     }
-    var warnings = log.warnings
+    var chain: [LogWarning] = []
+    var sequence = LogSequenceCheck(log)
     var firstTime: String?
     var lastTime: String?
     var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: (seq: Int, line: Data, next: Range<Int>)?
-    var sequence = LogSequenceCheck(log)
     for position in log.positions {
       let lineNumber = log.lineNumber(ofEntry: position)
       let line = try log.rawLine(ofEntry: position)
@@ -61,21 +61,14 @@ extension LogSummary {
       case .failure(.invalidEntry(let message)):
         throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
       }
-      let seq = entry.seq ?? position
-      warnings += sequence.check(
-        position: position, seq: seq, line: lineNumber, time: entry.time)
-      // After a gap record the chain restarts: prior does not follow on.
-      if let previous, log.gap(beforeEntry: position) == nil {
-        if let first = Self.chainBreak(
-          previous.line, previous.next, line, entry.prior)
-        {
-          warnings.append(
-            LogWarning(
-              line: lineNumber,
-              message:
-                "entry \(seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
-            ))
-        }
+      let seq = log.numbering.number(atPosition: position)
+      chain += sequence.check(
+        position: position, seq: entry.seq ?? seq, line: lineNumber, time: entry.time)
+      // After a gap record the chain restarts: the prior does not follow on.
+      if let previous, log.gap(beforeEntry: position) == nil,
+        let first = Self.chainBreak(previous.line, previous.next, line, entry.prior)
+      {
+        chain.append(Self.chainWarning(seq, after: previous.seq, line: lineNumber, first))
       }
       previous = (seq, line, entry.next)
 
@@ -87,9 +80,9 @@ extension LogSummary {
         lastTime = time
       }
     }
-    warnings += sequence.finish()
     self.entryCount = log.entryCount
-    self.warnings = warnings
+    chain += sequence.finish()
+    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
     self.firstTime = firstTime
     self.lastTime = lastTime
     actionCounts = Self.ranked(counts, firstSeen: order)
