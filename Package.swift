@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
+    .library(name: "CounterReducer", targets: ["CounterReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
@@ -34,12 +35,15 @@ let package = Package(
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
     // A login form with an async effect and a password that must never be logged.
     .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
+    // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
+    .target(name: "CounterReducer", dependencies: ["TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
     .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"]),
     // `replay` itself: the command line with the bundled reducers registered.
-    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer"]),
+    .executableTarget(
+      name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
@@ -57,7 +61,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "LoginReducer", "TimeTravelTesting", "ReplayCLI",
+        "LoginReducer", "CounterReducer", "TimeTravelTesting", "ReplayCLI",
         // Compiled with the tests so that the README's recording example always builds.
         "counter-sample",
       ]

@@ -11,6 +11,8 @@ struct Options: Equatable {
     case step
     case verify(reducer: String)
     case reproduce
+    case convert
+    case export(ExportMode.Target)
   }
 
   enum Format: String {
@@ -29,6 +31,8 @@ struct Options: Equatable {
   var filter: String?
   /// `--id-key KEY`: extra id keys for matching array elements in diffs.
   var idKeys: [String] = []
+  /// `--reducer NAME`: what an action-only log's states are recomputed through.
+  var reducer: String?
 
   /// Parses `arguments` (without the program name) against ``FlagTable/replay``.
   /// - Throws: ``UsageError`` naming the first mistake.

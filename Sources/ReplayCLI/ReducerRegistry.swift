@@ -1,6 +1,7 @@
 import TimeTravel
 
-/// The reducers `replay --verify --reducer NAME` can replay a log through, by name.
+/// The reducers `replay --reducer NAME` can replay a log through, by name: to verify its
+/// recorded states (`--verify`), or to recompute the states of a log of actions only.
 ///
 /// A log holds JSON, so replaying it needs the app's own `Reducer`, `State` and
 /// `Action` types. A `replay` executable registers the ones it links and passes the
@@ -18,6 +19,7 @@ public struct ReducerRegistry: Sendable {
   public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayReport
 
   private var verifiers: [String: Verify] = [:]
+  private var recomputers: [String: StateRecomputer] = [:]
 
   /// An empty registry.
   public init() {}
@@ -44,6 +46,8 @@ public struct ReducerRegistry: Sendable {
         .report(log)
     }
     verifiers[name] = verify
+    recomputers[name] = StateRecomputer(
+      name: name, reducer: reducer(), initialState: initialState())
   }
 
   /// The registered names, sorted.
@@ -53,4 +57,10 @@ public struct ReducerRegistry: Sendable {
   ///
   /// - Parameter name: A registered name.
   public func verifier(named name: String) -> Verify? { verifiers[name] }
+
+  /// What recomputes an action-only log's states through the reducer registered under
+  /// `name` (`--reducer NAME` on such a log), or `nil`.
+  ///
+  /// - Parameter name: A registered name.
+  public func recomputer(named name: String) -> StateRecomputer? { recomputers[name] }
 }

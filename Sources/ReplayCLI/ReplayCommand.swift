@@ -57,18 +57,24 @@ public enum ReplayCommand {
     -> Int32
   {
     let log: LogFile
+    var importWarnings: [LogWarning] = []
     do {
-      log = try options.logPath == "-" ? io.standardInputLog() : LogFile(path: options.logPath)
+      if options.logPath == "-" {
+        log = try io.standardInputLog()
+      } else {
+        (log, importWarnings) = try LogOpener.open(path: options.logPath)
+      }
     } catch {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
-    for warning in log.warnings {
+    for warning in importWarnings + log.warnings {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
+      try ActionOnlyStates.prepare(context)
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
       case .show(let n) where ReproduceMode.showsPending(context, n):
@@ -83,6 +89,8 @@ public enum ReplayCommand {
       case .step: return try StepMode.run(context)
       case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
       case .reproduce: return try ReproduceMode.run(context)
+      case .convert: return try ConvertMode.run(context)
+      case .export(let target): return try ExportMode.run(context, to: target)
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")

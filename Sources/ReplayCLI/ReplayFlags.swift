@@ -58,6 +58,18 @@ extension FlagTable {
       help:
         "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
     ) { arguments, _ in arguments.mode = .reproduce },
+    Flag(
+      names: ["--convert"], role: .mode(.convert),
+      help:
+        "Write the log as a replay log (JSON Lines) to stdout, whatever its format. An action-only history gets its states with --reducer, and stays action-only without it."
+    ) { arguments, _ in arguments.mode = .convert },
+    Flag(
+      names: ["--export"], value: .oneOf([.init(name: "redux-devtools")]), role: .mode(.export),
+      help:
+        "Write the log to stdout in another tool's format: redux-devtools, a lifted state that Redux DevTools' Import opens."
+    ) { arguments, values in
+      arguments.mode = ExportMode.Target(rawValue: values[0]).map(Options.Mode.export)
+    },
   ]
 
   /// The flags that belong to some modes on a log only.
@@ -80,8 +92,9 @@ extension FlagTable {
     ) { arguments, _ in arguments.linear = true },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
-      role: .option(modes: [.verify]),
-      help: "The registered reducer to re-apply the actions through."
+      role: .option(modes: ModeKind.onLog),
+      help:
+        "The registered reducer to re-apply the actions through. With --verify, it checks the recorded states; on a log of actions only (a Redux DevTools default export, an Elm history), it recomputes the states every mode needs."
     ),
     Flag(
       names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),

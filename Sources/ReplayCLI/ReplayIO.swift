@@ -30,7 +30,7 @@ extension ReplayIO {
   /// All of ``readAll()`` as a log named `stdin`.
   /// - Throws: `LogError` as `LogFile.init(path:)` does.
   public func standardInputLog() throws(LogError) -> LogFile {
-    try LogFile(contents: readAll(), name: "stdin")
+    try LogOpener.open(contents: readAll(), name: "stdin").log
   }
 }
 

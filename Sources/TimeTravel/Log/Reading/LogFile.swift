@@ -87,6 +87,11 @@ public final class LogFile: Sendable {
   private let keyframes: [Int]?
   /// The last state rebuilt from patches: (entry position, that entry's `next`).
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
+  /// Whether the entries record actions only (the first has no `next` and no `patch`):
+  /// their states come from a reducer (see ``recompute(with:keyframeInterval:)``).
+  public let isActionOnly: Bool
+  /// The states of an action-only log, once a reducer is given.
+  let recomputation = Mutex<RecomputedStates?>(nil)
 
   /// Opens the log at `path`: a regular file, or a pipe (read whole, up to 2 GB).
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when the
@@ -144,7 +149,9 @@ public final class LogFile: Sendable {
     let lastLine = end
     // A closing record ends the log: nothing after it was torn, and it is no entry.
     var closing: LogClosing?
-    if end > firstEntry, kinds[end - 1] == .closing, let value = try? Self.parse(source, lines, end - 1) {
+    if end > firstEntry, kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
       closing = LogClosing(value, line: end)
       if closing != nil { end -= 1 }
     }
@@ -221,6 +228,7 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
+    self.isActionOnly = Self.recordsActionsOnly(source, lines, entryLines.first)
     self.closing = closing
     self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
     let lastSeq = Self.lastSeq(
@@ -368,6 +376,16 @@ public final class LogFile: Sendable {
     case syntax(JSONParseError)
   }
 
+  /// Whether the entry on line index `first` records an action only.
+  private static func recordsActionsOnly(_ source: LogSource, _ lines: LineIndex, _ first: Int?)
+    -> Bool
+  {
+    guard let first, lines.kinds[first] == .entry,
+      case .object(let object)? = try? parse(source, lines, first)
+    else { return false }
+    return object["action"] != nil && object["next"] == nil && object["patch"] == nil
+  }
+
   private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
     -> JSONValue
   {
@@ -391,7 +409,7 @@ public final class LogFile: Sendable {
 
   /// Line `line` (1-based) parsed, with errors as a ``LogError`` naming the line, and
   /// the column for JSON syntax errors.
-  private func parseLine(_ line: Int) throws(LogError) -> JSONValue {
+  func parseLine(_ line: Int) throws(LogError) -> JSONValue {
     let failure: LineFailure
     do {
       return try Self.parse(source, lines, line - 1)
@@ -476,6 +494,14 @@ public final class LogFile: Sendable {
       time = t
     }
     guard let action = object["action"] else { throw invalid("the entry has no /action member") }
+    if isActionOnly {
+      var entry = try actionOnlyEntry(position: position, line: line, action: action)
+      entry.seq = seq
+      entry.time = time
+      entry.otherMembers = Self.otherMembers(of: object)
+      entry.recordedSeq = recordedSeq
+      return entry
+    }
     if let patch = object["patch"], object["next"] == nil {
       guard position > 1 else {
         throw invalid("a compact entry (/patch) comes before any full entry to apply it to")
@@ -500,7 +526,7 @@ public final class LogFile: Sendable {
 
   /// The members of an entry line other than those ``LogEntry`` has fields for (and
   /// `patch`, which a compact entry holds in place of `next`).
-  private static func otherMembers(of object: JSONObject) -> JSONObject {
+  static func otherMembers(of object: JSONObject) -> JSONObject {
     var result = JSONObject()
     for (key, value) in object {
       switch key {
@@ -573,6 +599,7 @@ public final class LogFile: Sendable {
         kind: .outOfRange, path: path,
         message: "state \(index) is out of range (the log has states 0…\(entryCount))")
     }
+    if isActionOnly { return try recomputedState(index) }
     if index == 0 {
       guard entryCount > 0 else {
         throw LogError(
