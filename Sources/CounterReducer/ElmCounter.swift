@@ -20,7 +20,11 @@ public struct ElmCounterModel: Codable, Sendable, Equatable {
 /// The Elm counter's `Msg`, decoded from Elm's JSON for custom types: `$` is the
 /// constructor, `a`, `b`, … its arguments (`{"$":"SetName","a":"bob"}`).
 public enum ElmCounterMsg: Decodable, Sendable, Equatable {
-  case increment, decrement
+  /// `{"$":"Increment"}`.
+  case increment
+  /// `{"$":"Decrement"}`.
+  case decrement
+  /// `{"$":"SetName","a":"bob"}`.
   case setName(String)
 
   private enum Key: String, CodingKey {

@@ -15,7 +15,13 @@ public struct ReduxCounterState: Codable, Sendable, Equatable {
 /// any other `type` is kept and ignored by the reducer, as a Redux reducer returns the
 /// state it does not handle (its `@@INIT`, say).
 public enum ReduxCounterAction: Decodable, Sendable, Equatable {
-  case increment, decrement, reset
+  /// `{"type":"INCREMENT"}`: one more.
+  case increment
+  /// `{"type":"DECREMENT"}`: one less.
+  case decrement
+  /// `{"type":"RESET"}`: back to 0.
+  case reset
+  /// `{"type":"ADD","amount":N}`: N more.
   case add(Int)
   /// An action the reducer does not handle, by its `type`.
   case other(String)

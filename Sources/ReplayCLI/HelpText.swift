@@ -195,14 +195,16 @@ struct HelpText {
       5  bisect: the predicate already holds on the initial state (init)
       6  verify: a recomputed state differs from the log
       7  bisect: skipped states border the change; the candidates are listed
-      8  verify: the log does not fit the reducer (an action or state does not
-         decode)
+      8  the log does not fit the reducer (--verify, or --reducer on a log of
+         actions only): an action or state does not decode
       (1 also means --reproduce was given a log that did not end inside a reducer)
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
       seq and time are optional, as is a header line {"format":"replay-log",…}.
       A torn last line (the app died mid-write) is ignored with a warning.
+      Redux DevTools exports and Elm debugger histories open too, detected from
+      their content; those of actions only take --reducer for their states.
       LOG may be - for standard input (not with --step, which reads its commands
       there): zcat log.jsonl.gz | replay - --find EXPR. See docs/log-format.md.
 

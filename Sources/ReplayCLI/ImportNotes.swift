@@ -96,7 +96,9 @@ struct ImportNotes {
     if !skipped.isEmpty {
       object["skipped"] = .array(JSONArray(skipped.map { .number(JSONNumber($0)) }))
     }
-    if let cursor { object["cursor"] = .string(cursor) }
+    if let cursor {
+      object["cursor"] = Int(cursor).map { .number(JSONNumber($0)) } ?? .string(cursor)
+    }
     if let elm {
       object["elm"] = [
         "version": elm.version.map(JSONValue.string) ?? .null,

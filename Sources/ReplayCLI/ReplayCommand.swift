@@ -94,7 +94,11 @@ public enum ReplayCommand {
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")
-      return error.kind == .outOfRange ? ExitCode.usage : ExitCode.unreadableLog
+      switch error.kind {
+      case .outOfRange: return ExitCode.usage
+      case .doesNotFitReducer: return ExitCode.incompatibleLog
+      default: return ExitCode.unreadableLog
+      }
     } catch let error as CommandError {
       io.errText("replay: \(error.message)\n")
       return error.code

@@ -50,13 +50,13 @@ import Testing
     }
     #expect(
       words(replay("--help").out).contains(
-        "With --verify: the registered reducer to re-apply the actions through. Registered: login, todo."
+        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, todo."
       ))
     let none = BufferIO()
     #expect(ReplayCommand.run(["--help"], io: none) == 0)
     #expect(
       words(none.stdout).contains(
-        "re-apply the actions through. None are registered in this replay."))
+        "recomputes the states every mode needs. None are registered in this replay."))
   }
 
   @Test func usageFollowsAUsageError() {
@@ -69,8 +69,10 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --watch PATH | --find EXPR | --step
-                           | --verify --reducer NAME | --reproduce]
-                          [--where EXPR] [--format text|json|json-patch] [--id-key KEY]
+                           | --verify --reducer NAME | --reproduce | --convert
+                           | --export redux-devtools]
+                          [--reducer NAME] [--where EXPR]
+                          [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish

@@ -24,6 +24,11 @@ struct JsanDecoder {
   private var visiting: Set<[String]> = []
   /// Nesting of references followed, bounded so that hostile input cannot recurse forever.
   private var depth = 0
+  /// Values copied for references so far: past `copyBudget`, references are written as
+  /// `ref` objects instead, so that references to references cannot multiply the
+  /// document's size (as entity expansion can in XML).
+  private var copied = 0
+  static let copyBudget = 1_000_000
 
   /// Whether `bytes` may hold tags; when not, decoding is skipped.
   static func mayHaveTags(_ bytes: some Collection<UInt8>) -> Bool {
@@ -119,7 +124,7 @@ struct JsanDecoder {
   private mutating func reference(_ path: String, at location: [String]) -> JSONValue {
     guard let target = Self.tokens(ofPath: path) else { return .object(["$jsan": .string(path)]) }
     let encloses = target.count <= location.count && Array(location.prefix(target.count)) == target
-    if encloses || visiting.contains(target) || depth >= 64 {
+    if encloses || visiting.contains(target) || depth >= 64 || copied >= Self.copyBudget {
       let skip = min(valueRootDepth(target), target.count)
       let pointer = JSONPointer(tokens: Array(target.dropFirst(skip)))
       return typed("ref", .string(pointer.description))
@@ -129,10 +134,26 @@ struct JsanDecoder {
     }
     visiting.insert(target)
     depth += 1
+    copied += Self.size(of: value)
     let copy = decode(value, at: target)
     depth -= 1
     visiting.remove(target)
     return copy
+  }
+
+  /// The number of values in `value`, counted up to the copy budget.
+  private static func size(of value: JSONValue) -> Int {
+    var count = 0
+    var stack = [value]
+    while let next = stack.popLast(), count < copyBudget {
+      count += 1
+      switch next {
+      case .array(let array): stack += array.elements
+      case .object(let object): stack += object.values
+      default: break
+      }
+    }
+    return count
   }
 
   private static func value(at tokens: [String], in root: JSONValue) -> JSONValue? {

@@ -35,8 +35,8 @@ extension LogFile {
   ///   - keyframeInterval: K: a state is kept every K entries, so memory holds about
   ///     `entryCount / K` states and reaching any state costs at most K − 1 reducer
   ///     applications once the keyframes before it are made.
-  /// - Throws: ``LogError`` `.invalidEntry` when neither the log nor the reducer has an
-  ///   initial state.
+  /// - Throws: ``LogError`` `.doesNotFitReducer` when neither the log nor the reducer
+  ///   has an initial state.
   /// - Complexity: O(1); states are computed when read.
   public func recompute(with recomputer: StateRecomputer, keyframeInterval: Int = 64)
     throws(LogError)
@@ -44,14 +44,14 @@ extension LogFile {
     guard isActionOnly else { return }
     guard let initial = recordedInitialState ?? recomputer.initial(nils) else {
       throw LogError(
-        kind: .invalidEntry, path: path,
+        kind: .doesNotFitReducer, path: path,
         message:
           "the log records actions only and no initial state, and reducer \(recomputer.name) has none registered to start from"
       )
     }
     let states = RecomputedStates(
       recomputer: recomputer, initialState: initial, interval: keyframeInterval, nils: nils,
-      path: path
+      path: path, namesLines: header?.importedFrom == nil
     ) { [unowned self] (position) throws(LogError) -> RecomputedStates.Step in
       let line = lineNumber(ofEntry: position)
       guard case .object(let object) = try parseLine(line), let action = object["action"] else {

@@ -21,6 +21,9 @@ final class RecomputedStates: @unchecked Sendable {
   let interval: Int
   let nils: NilEncoding
   let path: String
+  /// Whether errors name the entry's line: not for a log imported from another format,
+  /// whose lines the user never saw.
+  let namesLines: Bool
   private let step: (Int) throws(LogError) -> Step
   private let lock = NSLock()
   /// `keyframes[j]` is state `j × interval` (state 0: the initial state).
@@ -31,12 +34,13 @@ final class RecomputedStates: @unchecked Sendable {
 
   init(
     recomputer: StateRecomputer, initialState: JSONValue, interval: Int, nils: NilEncoding,
-    path: String, step: @escaping (Int) throws(LogError) -> Step
+    path: String, namesLines: Bool, step: @escaping (Int) throws(LogError) -> Step
   ) {
     self.recomputer = recomputer
     self.interval = max(1, interval)
     self.nils = nils
     self.path = path
+    self.namesLines = namesLines
     self.step = step
     self.keyframes = [initialState]
   }
@@ -45,8 +49,9 @@ final class RecomputedStates: @unchecked Sendable {
   var keyframeCount: Int { lock.withLock { keyframes.count } }
 
   /// State `index`: 0 is the initial state, k the state after the entry at position k.
-  /// - Throws: ``LogError`` `.invalidEntry` naming the entry whose action does not
-  ///   decode, or whose state does not decode or encode.
+  /// - Throws: ``LogError`` `.doesNotFitReducer` naming the entry whose action does not
+  ///   decode, or whose state does not decode or encode; as `LogFile.entry(_:)` does
+  ///   when a line cannot be read.
   /// - Complexity: At most `interval − 1` reducer applications when the keyframe at or
   ///   before `index` exists (or when `index` follows the last state reached); otherwise
   ///   those to the last keyframe first.
@@ -80,7 +85,7 @@ final class RecomputedStates: @unchecked Sendable {
     }
     let state: JSONValue
     do { state = try run.encode() } catch {
-      throw LogError(kind: .invalidEntry, path: path, message: error.message)
+      throw LogError(kind: .doesNotFitReducer, path: path, message: error.message)
     }
     last = (index, run, state)
     return state
@@ -90,14 +95,14 @@ final class RecomputedStates: @unchecked Sendable {
     do { return try recomputer.start(state, nils) } catch {
       let which = index == 0 ? "the initial state" : "the recomputed state \(index)"
       throw LogError(
-        kind: .invalidEntry, path: path,
+        kind: .doesNotFitReducer, path: path,
         message: "replaying through reducer \(recomputer.name): \(which): \(error.message)")
     }
   }
 
   private func failure(_ error: StateRecomputer.RecomputeFailure, entry: Step) -> LogError {
     LogError(
-      kind: .invalidEntry, path: path, line: entry.line,
+      kind: .doesNotFitReducer, path: path, line: namesLines ? entry.line : nil,
       message: "replaying entry \(entry.seq) through reducer \(recomputer.name): \(error.message)")
   }
 }
