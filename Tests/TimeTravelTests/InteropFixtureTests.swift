@@ -296,6 +296,13 @@ import Testing
     #expect(replay(array).err.contains("valid JSON (an array), but not a format replay reads"))
   }
 
+  @Test func anExportOnStandardInputOpensToo() throws {
+    let text = try String(contentsOfFile: Self.elm, encoding: .utf8)
+    let (code, out, _) = replay("-", "--reducer", "elm-counter", "--show", "6", stdin: text)
+    #expect(code == 0)
+    #expect(out.hasPrefix("entry 6 (SetName)\n"))
+  }
+
   /// A pretty-printed export (many lines) opens like a one-line one; a one-line replay
   /// log still opens as JSON Lines.
   @Test func detectionIsByContentNotName() throws {

@@ -1,5 +1,5 @@
 /// The histories of other tools that `replay` opens besides its own JSON Lines log,
-/// recognised by their content (see ``LogFormatDetector``).
+/// recognised by their content (see ``LogOpener``).
 public enum ForeignFormat: String, Sendable, CaseIterable {
   /// The Redux DevTools lifted state (`actionsById`, `computedStates`, `stagedActionIds`,
   /// `skippedActionIds`, `committedState`, `currentStateIndex`): actions and states, as

@@ -18,8 +18,12 @@ enum LogFormatDetector {
   enum Verdict: Equatable {
     /// Read as JSON Lines.
     case jsonLines
-    /// Read the whole input as one JSON document and classify it.
+    /// Read the whole input as one JSON document and classify it; when it is not JSON,
+    /// say where, as a document's error.
     case document
+    /// The input is one line: read it as one JSON document if it is one, else as JSON
+    /// Lines (which names what it is instead: compressed, UTF-16, a torn line).
+    case singleLine
   }
 
   /// Members that open a foreign history's object and no line of a replay log.
@@ -45,15 +49,14 @@ enum LogFormatDetector {
     guard let newline = prefix[i...].firstIndex(of: 0x0A) else {
       // One line: a single-line document or a one-entry log; the document's members
       // decide (see `classify`).
-      return isWhole ? .document : .jsonLines
+      return isWhole ? .singleLine : .jsonLines
     }
     let moreFollows =
       prefix[(newline + 1)...].contains { !isWhitespace($0) } || !isWhole
     let firstLine = Array(prefix[i..<newline])
     do {
       _ = try JSONParser.parse(bytes: firstLine)
-      if !moreFollows { return .document }
-      return .jsonLines
+      return moreFollows ? .jsonLines : .singleLine
     } catch {
       return error.isTruncated && moreFollows ? .document : .jsonLines
     }

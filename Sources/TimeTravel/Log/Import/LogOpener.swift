@@ -11,9 +11,12 @@ public enum LogOpener {
 
   /// Opens the history at `path`.
   ///
-  /// A regular file is detected by its first bytes (see `LogFormatDetector`); anything
-  /// else (a pipe, `/dev/stdin`) is read as JSON Lines, since detecting would consume it.
-  /// - Parameter path: The file.
+  /// A regular file is detected by its first bytes (see `LogFormatDetector`); a pipe
+  /// (`replay <(zcat export.json.gz)`, standard input) is read whole first, as a log
+  /// from a pipe always is, and detected from that.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - name: What messages call it (`stdin` for `/dev/stdin`); the path by default.
   /// - Returns: The log, and the warnings of the import (none for a replay log, whose
   ///   warnings are ``LogFile/warnings``).
   /// - Throws: ``LogError`` as ``LogFile/init(path:)`` does; for a foreign history,
@@ -23,23 +26,43 @@ public enum LogOpener {
   ///   reads, listing those it does.
   /// - Complexity: O(first line) for a replay log; O(file size) for a foreign history,
   ///   which is held in memory.
-  public static func open(path: String) throws(LogError) -> (log: LogFile, warnings: [LogWarning]) {
+  public static func open(path: String, name: String? = nil) throws(LogError) -> (
+    log: LogFile, warnings: [LogWarning]
+  ) {
+    let name = name ?? path
     var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      let handle = FileHandle(forReadingAtPath: path)
-    else { return (try LogFile(path: path), []) }
+    let kind = stat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    if kind == S_IFIFO || kind == S_IFSOCK {
+      let fd = openForReading(path)
+      if fd >= 0 {
+        defer { close(fd) }
+        let data = try LogSource.readAll(fd, path: name, limit: LogSource.pipeLimit)
+        return try open(contents: Array(data), name: name)
+      }
+    }
+    guard kind == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else {
+      return (try LogFile(path: path, name: name), [])
+    }
     defer { try? handle.close() }
     let prefix = Array((try? handle.read(upToCount: prefixSize)) ?? Data())
     let isWhole = prefix.count < prefixSize
-    guard LogFormatDetector.verdict(prefix: prefix, isWhole: isWhole) == .document else {
-      return (try LogFile(path: path), [])
-    }
+    let verdict = LogFormatDetector.verdict(prefix: prefix, isWhole: isWhole)
+    guard verdict != .jsonLines else { return (try LogFile(path: path, name: name), []) }
     var bytes = prefix
     if !isWhole { bytes += Array((try? handle.readToEnd()) ?? Data()) }
-    guard let imported = try document(bytes, name: path) else {
-      return (try LogFile(path: path), [])
+    guard let imported = try document(bytes, name: name, strict: verdict == .document) else {
+      return (try LogFile(path: path, name: name), [])
     }
     return imported
+  }
+
+  /// `open(2)` for reading (the name `open` is this type's).
+  private static func openForReading(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    #else
+      Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    #endif
   }
 
   /// Opens a history held in memory (standard input, say), calling it `name` in
@@ -53,8 +76,9 @@ public enum LogOpener {
     log: LogFile, warnings: [LogWarning]
   ) {
     let prefix = Array(contents.prefix(prefixSize))
-    if LogFormatDetector.verdict(prefix: prefix, isWhole: prefix.count == contents.count)
-      == .document, let imported = try document(contents, name: name)
+    let verdict = LogFormatDetector.verdict(prefix: prefix, isWhole: prefix.count == contents.count)
+    if verdict != .jsonLines,
+      let imported = try document(contents, name: name, strict: verdict == .document)
     {
       return imported
     }
@@ -62,8 +86,9 @@ public enum LogOpener {
   }
 
   /// Reads `bytes` as one JSON document of a foreign format; `nil` when it is a one-line
-  /// replay log after all.
-  static func document(_ bytes: [UInt8], name: String) throws(LogError) -> (
+  /// replay log after all, or (unless `strict`) not JSON, for the JSON Lines reader to
+  /// say why.
+  static func document(_ bytes: [UInt8], name: String, strict: Bool) throws(LogError) -> (
     log: LogFile, warnings: [LogWarning]
   )? {
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -71,6 +96,7 @@ public enum LogOpener {
     do {
       value = try JSONParser.parse(bytes: body)
     } catch {
+      guard strict else { return nil }
       let what =
         error.isTruncated
         ? "the JSON document ends too soon (\(error.message)): the file is truncated"
