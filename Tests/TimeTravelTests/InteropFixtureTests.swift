@@ -296,6 +296,12 @@ import Testing
     #expect(replay(array).err.contains("valid JSON (an array), but not a format replay reads"))
   }
 
+  @Test func theStepperShowsTheSkipMark() {
+    let (code, out, _) = replay(Self.lifted, "--step", stdin: "goto 4\nquit\n")
+    #expect(code == 0)
+    #expect(out.contains("[4/6] ADD [skipped]\n"))
+  }
+
   @Test func anExportOnStandardInputOpensToo() throws {
     let text = try String(contentsOfFile: Self.elm, encoding: .utf8)
     let (code, out, _) = replay("-", "--reducer", "elm-counter", "--show", "6", stdin: text)

@@ -70,8 +70,8 @@ public enum LogOpener {
   /// - Parameters:
   ///   - contents: The whole input.
   ///   - name: What messages call it.
-  /// - Returns: As ``open(path:)``.
-  /// - Throws: As ``open(path:)``.
+  /// - Returns: As ``open(path:name:)``.
+  /// - Throws: As ``open(path:name:)``.
   public static func open(contents: [UInt8], name: String) throws(LogError) -> (
     log: LogFile, warnings: [LogWarning]
   ) {
