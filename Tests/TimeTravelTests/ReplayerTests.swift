@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import TodoReducer
@@ -5,12 +6,6 @@ import TodoReducer
 @testable import TimeTravel
 @testable import TimeTravelDiff
 
-extension Repo {
-  static let nondeterministic = root.appendingPathComponent(
-    "Fixtures/todo-nondeterministic.jsonl"
-  ).path
-  static let crash = root.appendingPathComponent("Fixtures/todo-crash.jsonl").path
-}
 
 struct ReplayerTests {
   @Test func theSessionFixtureVerifiesThroughTodoReducer() throws {

@@ -1,0 +1,59 @@
+import TimeTravel
+
+// A reducer with every kind of effect, recording how often effect bodies run.
+public struct Ticker: EffectReducer {
+  public typealias State = TickerState
+  public typealias Action = TickerAction
+
+  public let runs: Collector<String>
+  public let delay: Duration
+
+  /// A delay no test waits out (a day): effects that must stay suspended use it, so
+  /// that a loaded machine cannot make them finish early.
+  public static let never = Duration.seconds(86_400)
+
+  public init(runs: Collector<String>, delay: Duration) {
+    self.runs = runs
+    self.delay = delay
+  }
+
+  public func reduce(into state: inout TickerState, action: TickerAction) -> Effect<TickerAction> {
+    switch action {
+    case .start(let name, let ticks):
+      state.log.append("start \(name)")
+      return .run(name: name) { [runs, delay] send in
+        runs.append(name)
+        for tick in 1...ticks {
+          try? await Task.sleep(for: delay)
+          if Task.isCancelled {
+            runs.append("\(name) cancelled")
+            return
+          }
+          await send(.tick(name, tick))
+        }
+      }
+      .cancellable(id: name)
+    case .tick(let name, let tick):
+      state.log.append("\(name) \(tick)")
+      return .none
+    case .stop(let name):
+      return .cancel(id: name)
+    case .echo(let text):
+      return .send(.tick(text, 0))
+    }
+  }
+}
+
+public struct TickerState: Codable, Equatable, Sendable {
+  public var log: [String] = []
+
+  public init(log: [String] = []) { self.log = log }
+}
+
+public enum TickerAction: Codable, Equatable, Sendable {
+  case start(String, ticks: Int)
+  case tick(String, Int)
+  case stop(String)
+  case echo(String)
+}
+
