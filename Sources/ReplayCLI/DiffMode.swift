@@ -12,10 +12,14 @@ enum DiffMode {
         kind: .outOfRange, path: context.log.path,
         message: "entry \(k) is out of range (the log has \(count) entries)")
     }
-    return try run(context, from: k - 1, to: k)
+    return try run(context, from: k - 1, to: k, entry: k > 0 ? try context.log.entry(k) : nil)
   }
 
-  static func run(_ context: Context, from a: Int, to b: Int) throws -> Int32 {
+  /// `entry`, when given, is the one that led from state A to state B: its action is
+  /// shown before the changes, as TCA's `_printChanges` prints the action received.
+  static func run(_ context: Context, from a: Int, to b: Int, entry: LogEntry? = nil) throws
+    -> Int32
+  {
     guard a >= 0 else {
       throw CommandError(
         code: ExitCode.usage, message: "--diff 0 has no entry before it; use --diff A B")
@@ -29,13 +33,17 @@ enum DiffMode {
       return ExitCode.success
     }
     if context.json {
-      context.printJSON([
-        "from": .number(JSONNumber(a)), "to": .number(JSONNumber(b)),
-        "changes": ChangeJSON.array(changes),
-      ])
+      var object: JSONObject = ["from": .number(JSONNumber(a)), "to": .number(JSONNumber(b))]
+      if let entry { object["action"] = entry.action }
+      object["changes"] = ChangeJSON.array(changes)
+      context.printJSON(.object(object))
       return ExitCode.success
     }
-    var text = "state \(a) → state \(b): "
+    var text = ""
+    if let entry {
+      text += context.entryLine(entry) + "\naction: \(context.abbreviated(entry.action))\n"
+    }
+    text += "state \(a) → state \(b): "
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"

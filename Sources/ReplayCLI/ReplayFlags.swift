@@ -35,7 +35,7 @@ extension FlagTable {
     Flag(
       names: ["--watch"], value: .text("PATH"), role: .mode(.watch),
       help:
-        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title."
+        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\")."
     ) { arguments, values in arguments.mode = .watch(values[0]) },
     Flag(
       names: ["--find"], value: .text("EXPR"), role: .mode(.find),

@@ -5,7 +5,7 @@ enum WatchMode {
   static func run(_ context: Context, path text: String) throws -> Int32 {
     let path: JSONPointer
     do {
-      path = try Watch.path(parsing: text)
+      path = try self.path(parsing: text)
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
@@ -31,18 +31,25 @@ enum WatchMode {
               return .object(object)
             })))
     } else {
-      let shown =
-        path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+      let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
       var text =
         hits.isEmpty
         ? "no entry changed \(shown)\n"
         : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
       for hit in hits {
+        let (old, new) = context.abbreviated(hit.old, hit.new)
         text +=
-          "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
+          "  entry \(hit.seq) (\(context.name(hit.action)))\(context.payload(hit.action)): \(old) → \(new)\n"
       }
       context.io.out(text)
     }
     return hits.isEmpty ? ExitCode.notFound : ExitCode.success
+  }
+
+  /// A watch path as `Watch.path(parsing:)` reads it, or a JSON Pointer in the quoted
+  /// form replay prints (`JSONPointer.displayText`: `"/a\u0000b"`), so that any label
+  /// replay shows can be typed back.
+  static func path(parsing text: String) throws(JSONPointerError) -> JSONPointer {
+    text.hasPrefix("\"") ? try JSONPointer(parsingDisplayed: text) : try Watch.path(parsing: text)
   }
 }

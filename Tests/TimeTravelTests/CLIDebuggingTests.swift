@@ -138,6 +138,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == 0)
     #expect(
       out == """
+        entry 117 (addTodo) at 2026-01-05T09:06:17.136Z
+        action: {"addTodo":{"id":"todo-035","title":"   "}}
         state 116 → state 117: 1 change
           {
             … (2 unchanged)
@@ -238,10 +240,10 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(
       out == """
         4 entries changed /todos/24/title:
-          entry 69 (addTodo): (absent) → "Refill prescription"
-          entry 73 (deleteTodos): "Refill prescription" → (absent)
-          entry 117 (addTodo): (absent) → "   "
-          entry 119 (deleteTodos): "   " → (absent)
+          entry 69 (addTodo) {"id":"todo-028","title":"Refill prescription"}: (absent) → "Refill prescription"
+          entry 73 (deleteTodos) {"atOffsets":[0,2]}: "Refill prescription" → (absent)
+          entry 117 (addTodo) {"id":"todo-035","title":"   "}: (absent) → "   "
+          entry 119 (deleteTodos) {"atOffsets":[3,22]}: "   " → (absent)
 
         """)
   }
@@ -262,12 +264,12 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(
       out == """
         6 entries match:
-          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z
-          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z
-          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z
-          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z
-          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z
-          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z
+          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z {"atOffsets":[0,23]}
+          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z {"atOffsets":[29]}
+          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z {"atOffsets":[5,31]}
+          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z {"atOffsets":[5,22]}
+          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z {"atOffsets":[18]}
+          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z {"atOffsets":[1]}
 
         """)
   }
@@ -370,7 +372,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(out == "1\n[2]\n3\n")
     #expect(
       err
-        == "replay: stdin: line 2, column 2: unexpected 't' after '4'; separate values with whitespace\n"
+        == "replay: stdin:2:2: not valid JSON: unexpected 't' after '4'; separate values with whitespace\n"
     )
   }
 }
@@ -418,9 +420,9 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         }
         [25/240] deleteTodos
           - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
-          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z
-        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z
-          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z
+          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z {"_0":false}
+        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]}
+          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z {"id":"todo-016","title":"Schedule car service"}
         state 0 → state 2:
           + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
           + /todos/1: {"id":"todo-002","isCompleted":false,"title":"Call mom"}
