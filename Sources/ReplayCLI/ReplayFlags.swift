@@ -30,7 +30,7 @@ extension FlagTable {
     Flag(
       names: ["--bisect"], role: .mode(.bisect, needs: ["--predicate", "--run"]),
       help:
-        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once."
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
     ),
     Flag(
       names: ["--watch"], value: .text("PATH"), role: .mode(.watch),
@@ -70,12 +70,12 @@ extension FlagTable {
       names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
       role: .option(modes: [.bisect]),
       help:
-        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE=K to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
+        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE=K to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. 126 or 127 on state 0, the first state judged, abort too: the shell's codes for a command that cannot run. What CMD prints goes to stderr."
     ),
     Flag(
       names: ["--linear"], role: .option(modes: [.bisect]),
       help:
-        "Scan from state 0 instead, to find the true first bad entry of a non-monotone predicate."
+        "Scan from state 0 instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
     ) { arguments, _ in arguments.linear = true },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),

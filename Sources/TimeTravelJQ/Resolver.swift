@@ -7,7 +7,7 @@ struct Resolver {
   /// Variables the caller promises to bind; `nil` defers unknown variables
   /// to run time.
   let predefined: Set<String>?
-  /// Free variables found, for run-time checking when `predefined` is `nil`.
+  /// Free variables found: those the program reads without binding them.
   private(set) var freeVariables: Set<String> = []
 
   init(source: String, predefined: Set<String>?) {
@@ -91,11 +91,10 @@ struct Resolver {
       for arg in args { try check(arg, scope) }
     case .variable(let name, let column):
       if scope.variables.contains(name) || name == "ENV" { return }
-      if let predefined {
-        if !predefined.contains(name) { throw error("$\(name) is not defined", column) }
-      } else {
-        freeVariables.insert(name)
+      if let predefined, !predefined.contains(name) {
+        throw error("$\(name) is not defined", column)
       }
+      freeVariables.insert(name)
     }
   }
 

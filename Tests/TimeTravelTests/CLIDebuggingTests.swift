@@ -52,10 +52,21 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         ])
   }
 
+  /// Both ends good: there is nothing to bisect, so every state is checked, and the
+  /// output says so.
   @Test func neverHolds() {
     let (code, out, _) = replay(Repo.fixture, "--bisect", "--predicate", ".todos | length > 1000")
     #expect(code == ExitCode.notFound)
-    #expect(out == "the state is never bad: not on the last state (240) nor on state 0\n")
+    #expect(
+      out == """
+        the state is good on state 0 and on the last state (240), so there is no flip to search for: it was checked entry by entry
+        the state is never bad: not on any of the 241 states
+
+        """)
+    let json = replay(
+      Repo.fixture, "--bisect", "--predicate", ".todos | length > 1000", "--format", "json")
+    #expect(json.code == ExitCode.notFound)
+    #expect(json.out == #"{"result":"neverHolds","evaluated":241,"scan":"endsAreGood"}"# + "\n")
   }
 
   @Test func holdsAtStart() {
