@@ -22,7 +22,8 @@ struct BisectJudge {
       verdict = { k in
         defer { first = false }
         do {
-          return try shell.verdict(state: try log.state(k), index: k, first: first)
+          return try shell.verdict(
+            state: try log.state(k), name: context.stateName(k), first: first)
         } catch let abort as ShellCommand.Abort {
           throw CommandError(code: ExitCode.evaluationError, message: abort.message)
         }

@@ -40,9 +40,12 @@ enum BisectMode {
       }
     }
     progress.finish()
-    let warnings = result.contradictions.map(warning)
+    var warnings = result.contradictions.map { warning($0, context) }
+    if case .firstBad(let k) = result.outcome, let unchained = try unchained(k, context) {
+      warnings.append(unchained)
+    }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
-    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState) {
+    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState, context) {
       context.io.out(note + "\n")
     }
     return try report(result, context: context, lastState: lastState, warnings: warnings)
@@ -50,9 +53,9 @@ enum BisectMode {
 
   /// Why the states were judged one by one, said before the result; `nil` when the
   /// user asked for it (`--linear`) or bisection searched.
-  private static func scanNote(_ reason: Bisect.ScanReason?, judge: BisectJudge, lastState: Int)
-    -> String?
-  {
+  private static func scanNote(
+    _ reason: Bisect.ScanReason?, judge: BisectJudge, lastState: Int, _ context: Context
+  ) -> String? {
     switch reason {
     case .readsTransition:
       let variables = judge.transitionVariables.map { "$" + $0 }.joined(separator: " and ")
@@ -60,7 +63,7 @@ enum BisectMode {
         "the predicate reads \(variables), so it was checked entry by entry: binary search needs a property of the state that turns bad once and stays bad"
     case .endsAreGood:
       return
-        "the state is good on state 0 and on the last state (\(lastState)), so there is no flip to search for: it was checked entry by entry"
+        "the state is good on the initial state (init) and on the last state (\(context.stateName(lastState))), so there is no flip to search for: it was checked entry by entry"
     case .requested, nil:
       return nil
     }
@@ -75,15 +78,30 @@ enum BisectMode {
     }
   }
 
+  /// Bisect judges states, so when the first bad entry's prior is not the state before
+  /// it (a gap record or a broken chain lies between), the state may have turned bad
+  /// there rather than in the entry: a warning says so.
+  private static func unchained(_ k: Int, _ context: Context) throws -> String? {
+    guard try DiffMode.change(context, entryAt: k).from == nil else { return nil }
+    let (before, entry) = (context.stateText(k - 1), context.stateName(k))
+    let cause =
+      context.log.gap(beforeEntry: k) != nil
+      ? "the recorder dropped entries before it" : "the chain is broken there"
+    return
+      "entry \(entry)'s prior is not \(before) (\(cause)), so the state may have turned bad between them rather than in entry \(entry)"
+  }
+
   /// What a probe that contradicts a single flip means for the entry bisect found.
-  private static func warning(_ contradiction: Bisect.Contradiction) -> String {
+  private static func warning(_ contradiction: Bisect.Contradiction, _ context: Context) -> String {
     switch contradiction {
     case .holdsBefore(state: let g, firstBad: let k):
+      let (g, k) = (context.stateText(g), context.stateName(k))
       return
-        "the predicate holds on state \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first"
+        "the predicate holds on \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first"
     case .clearsAfter(state: let b, firstBad: let k):
+      let (b, k) = (context.stateText(b), context.stateName(k))
       return
-        "the predicate does not hold on state \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry"
+        "the predicate does not hold on \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry"
     }
   }
 
@@ -100,7 +118,7 @@ enum BisectMode {
         context.printJSON(.object((["result": "holdsAtStart"] as JSONObject).merging(object)))
       } else {
         context.io.out(
-          "the state is already bad on state 0 (the initial state): no entry introduced it\n")
+          "the state is already bad on the initial state (init): no entry introduced it\n")
       }
       return ExitCode.holdsAtStart
     case .neverHolds:
@@ -108,7 +126,8 @@ enum BisectMode {
         context.printJSON(.object((["result": "neverHolds"] as JSONObject).merging(object)))
       } else if result.scan == nil {
         context.io.out(
-          "the state is never bad: not on the last state (\(lastState)) nor on state 0\n")
+          "the state is never bad: not on the last state (\(context.stateName(lastState))) nor on the initial state (init)\n"
+        )
       } else {
         context.io.out("the state is never bad: not on any of the \(lastState + 1) states\n")
       }
@@ -116,12 +135,14 @@ enum BisectMode {
     case .endSkipped(let k):
       throw CommandError(
         code: ExitCode.evaluationError,
-        message: "state \(k) was skipped; bisect needs a good state 0 and a bad last state")
+        message:
+          "\(context.stateText(k)) was skipped; bisect needs a good initial state and a bad last state"
+      )
     case .candidates(let entries), .undecided(let entries):
       let decided = if case .candidates = result.outcome { true } else { false }
       if context.json {
         var head: JSONObject = ["result": decided ? "candidates" : "undecided"]
-        head["candidates"] = .array(JSONArray(entries.map { .number(JSONNumber($0)) }))
+        head["candidates"] = .array(JSONArray(entries.map(context.stateJSON)))
         context.printJSON(.object(head.merging(object)))
         return ExitCode.inconclusive
       }

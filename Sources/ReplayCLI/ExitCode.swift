@@ -15,7 +15,7 @@ public enum ExitCode {
   /// cannot run (126 or 127 on state 0, the first state judged, as `git bisect run`
   /// refuses those codes from a good revision); or a state bisect needs was skipped.
   public static let evaluationError: Int32 = 4
-  /// Bisect: the predicate already holds on state 0, so no entry introduced it.
+  /// Bisect: the predicate already holds on the initial state, so no entry introduced it.
   public static let holdsAtStart: Int32 = 5
   /// `--verify`: a recomputed state differs from the recorded one.
   public static let diverged: Int32 = 6

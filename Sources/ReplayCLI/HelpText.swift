@@ -48,8 +48,9 @@ struct HelpText {
 
       \(usage)
 
-      States are numbered: state 0 is the initial state (entry 1's prior), state K the
-      state after entry K.
+      Entries and states are named by seq: entry K is the entry whose seq is K,
+      state K the state after it, and init the state before the first entry (0 too,
+      when no entry has seq 0). Every number replay prints can be typed back.
 
       MODES (one at a time; without one, replay prints a summary of LOG)
 
@@ -195,8 +196,8 @@ struct HelpText {
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error), or --run aborted
          (128 and above, a signal, or a command that cannot run: 126 or 127
-         on state 0)
-      5  bisect: the predicate already holds on state 0
+         on the initial state, the first state judged)
+      5  bisect: the predicate already holds on the initial state (init)
       6  verify: a recomputed state differs from the log
       7  bisect: skipped states leave the first bad entry undecided; the
          candidates are listed

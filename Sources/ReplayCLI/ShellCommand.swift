@@ -14,8 +14,8 @@ struct ShellCommand {
     var message: String
   }
 
-  /// Runs the command with `state` on stdin and `REPLAY_STATE` (the state
-  /// index) in its environment. Whatever it prints goes to our stderr, so
+  /// Runs the command with `state` on stdin and `REPLAY_STATE` (the state's name: `init`
+  /// or the entry's seq) in its environment. Whatever it prints goes to our stderr, so
   /// stdout carries only replay's result.
   ///
   /// `first` marks the first state judged, which bisect needs good. There, 126
@@ -23,14 +23,14 @@ struct ShellCommand {
   /// executable (or is a directory) and when it is not found, and `git bisect
   /// run` likewise rejects them from a good revision ("bogus exit code"), so that a
   /// command that cannot run is never taken for a verdict.
-  func verdict(state: JSONValue, index: Int, first: Bool) throws(Abort) -> Bisect.Verdict {
-    let status = try run(state: state, index: index)
+  func verdict(state: JSONValue, name: String, first: Bool) throws(Abort) -> Bisect.Verdict {
+    let status = try run(state: state, name: name)
     if first, status == 126 || status == 127 {
       let meaning =
         status == 127 ? "is not found" : "is not executable or is a directory"
       throw Abort(
         message:
-          "cannot judge states with '\(command)': it exited with \(status) on state \(index), the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124"
+          "cannot judge states with '\(command)': it exited with \(status) on state \(name), the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124"
       )
     }
     switch status {
@@ -43,12 +43,12 @@ struct ShellCommand {
   /// Runs the command on `state` and returns its exit code, 0 to 127.
   /// - Throws: ``Abort`` when it cannot start, is killed by a signal, or exits with
   ///   128 or more.
-  private func run(state: JSONValue, index: Int) throws(Abort) -> Int32 {
+  private func run(state: JSONValue, name index: String) throws(Abort) -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     var environment = ProcessInfo.processInfo.environment
-    environment["REPLAY_STATE"] = String(index)
+    environment["REPLAY_STATE"] = index
     process.environment = environment
     let input = Pipe()
     let output = Pipe()

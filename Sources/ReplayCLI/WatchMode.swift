@@ -5,7 +5,7 @@ enum WatchMode {
   static func run(_ context: Context, path text: String) throws -> Int32 {
     let path: JSONPointer
     do {
-      path = try self.path(parsing: text)
+      path = try WatchPath.pointer(parsing: text)
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
@@ -44,12 +44,5 @@ enum WatchMode {
       context.io.out(text)
     }
     return hits.isEmpty ? ExitCode.notFound : ExitCode.success
-  }
-
-  /// A watch path as `Watch.path(parsing:)` reads it, or a JSON Pointer in the quoted
-  /// form replay prints (`JSONPointer.displayText`: `"/a\u0000b"`), so that any label
-  /// replay shows can be typed back.
-  static func path(parsing text: String) throws(JSONPointerError) -> JSONPointer {
-    text.hasPrefix("\"") ? try JSONPointer(parsingDisplayed: text) : try Watch.path(parsing: text)
   }
 }

@@ -39,7 +39,7 @@ import Testing
     let expected = """
       entry 1 (a)
       action: "a"
-      state 0 → state 1: 2 changes
+      state init → state 1: 2 changes
         {
       -   "\(Self.nfc)": 1
       +   "\(Self.nfc)": 5  // /\(Self.nfc)
