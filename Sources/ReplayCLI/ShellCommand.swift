@@ -30,7 +30,7 @@ struct ShellCommand {
         status == 127 ? "is not found" : "is not executable or is a directory"
       throw Abort(
         message:
-          "cannot judge states with '\(command)': it exited with \(status) on state \(name), the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124"
+          "cannot judge states with '\(command)': it exited with \(status) on \(Self.stateText(name)), the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124"
       )
     }
     switch status {
@@ -80,15 +80,20 @@ struct ShellCommand {
     }
     if process.terminationReason == .uncaughtSignal {
       throw Abort(
-        message: "'\(command)' was killed by signal \(process.terminationStatus) on state \(index)")
+        message: "'\(command)' was killed by signal \(process.terminationStatus) on \(Self.stateText(index))")
     }
     switch process.terminationStatus {
     case 0..<128: return process.terminationStatus
     default:
       throw Abort(
         message:
-          "'\(command)' exited with \(process.terminationStatus) on state \(index); 128 and above abort the bisection, as in git bisect run"
+          "'\(command)' exited with \(process.terminationStatus) on \(Self.stateText(index)); 128 and above abort the bisection, as in git bisect run"
       )
     }
+  }
+
+  /// "state 5", or "the initial state (init)", for messages.
+  private static func stateText(_ name: String) -> String {
+    name == StateName.initialWord ? "the initial state (init)" : "state \(name)"
   }
 }

@@ -8,12 +8,15 @@ import Testing
 /// command that cannot run is an error, and a predicate about transitions is scanned.
 @Suite struct CLIBisectFaithfulTests {
   /// A `--run` script on the counter log: bad from state `flip`, skipping `skipped`.
+  /// A check that is bad from state `flip` and skips `skipped` (0 for the initial state,
+  /// which REPLAY_STATE names `init`).
   static func script(flip: Int, skipping skipped: [Int]) -> String {
+    let name = #"s=$REPLAY_STATE; [ "$s" = init ] && s=0; "#
     let skip =
       skipped.isEmpty
       ? ""
-      : "case $REPLAY_STATE in \(skipped.map(String.init).joined(separator: "|"))) exit 125;; esac; "
-    return skip + "[ $REPLAY_STATE -ge \(flip) ] && exit 1 || exit 0"
+      : "case $s in \(skipped.map(String.init).joined(separator: "|"))) exit 125;; esac; "
+    return name + skip + "[ $s -ge \(flip) ] && exit 1 || exit 0"
   }
 
   static let candidates567 = """
@@ -89,11 +92,11 @@ import Testing
     #expect(first.code == ExitCode.evaluationError)
     #expect(
       first.err
-        == "replay: state 0 was skipped; bisect needs a good state 0 and a bad last state\n")
+        == "replay: the initial state (init) was skipped; bisect needs a good initial state and a bad last state\n")
   }
 
   static func cannotRun(_ command: String, _ status: Int, _ meaning: String) -> String {
-    "replay: cannot judge states with '\(command)': it exited with \(status) on state 0, the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124\n"
+    "replay: cannot judge states with '\(command)': it exited with \(status) on the initial state (init), the first state judged: the code a shell gives when the command \(meaning). A command that cannot run gives no verdict (git bisect run also stops on 126 or 127 from a good revision); a check that means bad should exit with 1 to 124\n"
   }
 
   @Test func aCommandThatIsNotFoundIsAnError() throws {
@@ -138,7 +141,7 @@ import Testing
     let (code, out, _) = replay(
       log.path,
       arguments: [
-        "--bisect", "--format", "json", "--run", "[ $REPLAY_STATE -ge 3 ] && exit 127 || exit 0",
+        "--bisect", "--format", "json", "--run", #"[ "$REPLAY_STATE" != init ] && [ $REPLAY_STATE -ge 3 ] && exit 127 || exit 0"#,
       ])
     #expect(code == ExitCode.success)
     #expect(out.hasPrefix(#"{"result":"firstBad","seq":3,"#))
@@ -235,7 +238,7 @@ import Testing
     #expect(start.code == ExitCode.holdsAtStart)
     #expect(
       start.out.hasSuffix(
-        "the state is already bad on state 0 (the initial state): no entry introduced it\n"))
+        "the state is already bad on the initial state (init): no entry introduced it\n"))
   }
 
   /// Good on both ends: nothing to bisect, so every state is checked, for a predicate
@@ -243,7 +246,7 @@ import Testing
   @Test func bothEndsGoodIsScanned() throws {
     let log = try TempLog(TempLog.counterLines(10))
     let expected = """
-      the state is good on state 0 and on the last state (10), so there is no flip to search for: it was checked entry by entry
+      the state is good on the initial state (init) and on the last state (10), so there is no flip to search for: it was checked entry by entry
       entry 4 (increment) is the first bad entry
       action: "increment"
       changes:
@@ -256,14 +259,14 @@ import Testing
     #expect(predicate.code == ExitCode.success)
     #expect(predicate.out == expected)
     let command = replay(
-      log.path, arguments: ["--bisect", "--run", "[ $REPLAY_STATE -eq 4 ] && exit 1 || exit 0"])
+      log.path, arguments: ["--bisect", "--run", #"[ "$REPLAY_STATE" = 4 ] && exit 1 || exit 0"#])
     #expect(command.code == ExitCode.success)
     #expect(command.out == expected)
     let never = replay(log.path, arguments: ["--bisect", "--predicate", ".count == 40"])
     #expect(never.code == ExitCode.notFound)
     #expect(
       never.out == """
-        the state is good on state 0 and on the last state (10), so there is no flip to search for: it was checked entry by entry
+        the state is good on the initial state (init) and on the last state (10), so there is no flip to search for: it was checked entry by entry
         the state is never bad: not on any of the 11 states
 
         """)

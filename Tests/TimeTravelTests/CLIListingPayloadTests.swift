@@ -75,7 +75,7 @@ import Testing
     let step = replay(log.path, "--step", stdin: "goto 2\nlist 3\nq\n")
     #expect(
       step.out == """
-        [0/4] initial state
+        [init/4] initial state
         [2/4] todos/clear
           ~ /n: 1 → 0
           entry 1 (todos/add) {"payload":{"text":"Buy milk"}}
@@ -92,7 +92,7 @@ import Testing
       text.out == """
         entry 1 (todos/add)
         action: {"type":"todos/add","payload":{"text":"Buy milk"}}
-        state 0 → state 1: 1 change
+        state init → state 1: 1 change
           {
         -   "n": 0
         +   "n": 1  // /n
@@ -102,11 +102,11 @@ import Testing
     let json = replay(log.path, arguments: ["--diff", "1", "--format", "json"])
     #expect(
       json.out
-        == #"{"from":0,"to":1,"action":{"type":"todos/add","payload":{"text":"Buy milk"}},"changes":[{"op":"replace","path":"/n","old":0,"new":1}]}"#
+        == #"{"from":"init","to":1,"action":{"type":"todos/add","payload":{"text":"Buy milk"}},"changes":[{"op":"replace","path":"/n","old":0,"new":1}]}"#
         + "\n")
     // Two states name no single entry.
     let range = replay(log.path, arguments: ["--diff", "0", "1"])
-    #expect(range.out.hasPrefix("state 0 → state 1: 1 change\n"))
+    #expect(range.out.hasPrefix("state init → state 1: 1 change\n"))
     let none = replay(log.path, arguments: ["--diff", "3"])
     #expect(none.out == "entry 3 (ping)\naction: {\"ping\":{}}\nstate 2 → state 3: no changes\n")
   }
@@ -129,7 +129,7 @@ import Testing
       log.path, "--step", stdin: "last\nrwatch \"/a\\u0000b\"\nwatch \"/a\\u0000b\"\nq\n")
     #expect(
       step.out == """
-        [0/2] initial state
+        [init/2] initial state
         [2/2] other
           + /c: 1
         [1/2] set
