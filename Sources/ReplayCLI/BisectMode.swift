@@ -45,7 +45,8 @@ enum BisectMode {
       warnings.append(unchained)
     }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
-    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState, context) {
+    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState, context)
+    {
       context.io.out(note + "\n")
     }
     return try report(result, context: context, lastState: lastState, warnings: warnings)

@@ -80,7 +80,9 @@ struct ShellCommand {
     }
     if process.terminationReason == .uncaughtSignal {
       throw Abort(
-        message: "'\(command)' was killed by signal \(process.terminationStatus) on \(Self.stateText(index))")
+        message:
+          "'\(command)' was killed by signal \(process.terminationStatus) on \(Self.stateText(index))"
+      )
     }
     switch process.terminationStatus {
     case 0..<128: return process.terminationStatus

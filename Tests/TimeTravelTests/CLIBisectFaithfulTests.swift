@@ -92,7 +92,8 @@ import Testing
     #expect(first.code == ExitCode.evaluationError)
     #expect(
       first.err
-        == "replay: the initial state (init) was skipped; bisect needs a good initial state and a bad last state\n")
+        == "replay: the initial state (init) was skipped; bisect needs a good initial state and a bad last state\n"
+    )
   }
 
   static func cannotRun(_ command: String, _ status: Int, _ meaning: String) -> String {
@@ -141,7 +142,8 @@ import Testing
     let (code, out, _) = replay(
       log.path,
       arguments: [
-        "--bisect", "--format", "json", "--run", #"[ "$REPLAY_STATE" != init ] && [ $REPLAY_STATE -ge 3 ] && exit 127 || exit 0"#,
+        "--bisect", "--format", "json", "--run",
+        #"[ "$REPLAY_STATE" != init ] && [ $REPLAY_STATE -ge 3 ] && exit 127 || exit 0"#,
       ])
     #expect(code == ExitCode.success)
     #expect(out.hasPrefix(#"{"result":"firstBad","seq":3,"#))

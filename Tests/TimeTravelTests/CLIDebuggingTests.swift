@@ -128,7 +128,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == ExitCode.evaluationError)
     #expect(
       err
-        == "replay: 'exit 129' exited with 129 on state init; 128 and above abort the bisection, as in git bisect run\n"
+        == "replay: 'exit 129' exited with 129 on the initial state (init); 128 and above abort the bisection, as in git bisect run\n"
     )
   }
 

@@ -51,7 +51,8 @@ import Testing
     #expect(
       Self.answer(temp, ["--diff", "3"])
         == Answer(code: 2, out: "", err: "replay: LOG: entry 3 is not in the log: \(reason)\n"))
-    #expect(Self.answer(temp, ["--diff", "5"]).out.hasPrefix(
+    #expect(
+      Self.answer(temp, ["--diff", "5"]).out.hasPrefix(
         "entry 5 (inc)\naction: \"inc\"\nstate 2 → state 5: 1 change\n"))
     #expect(
       Self.answer(temp, ["--watch", "/count"]).out
