@@ -81,7 +81,8 @@ let package = Package(
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [
-        "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TodoReducer", "TestSupport",
+        "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
+        "TestSupport",
       ]
     ),
     .testTarget(

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The documentation is product: it builds without DocC warnings (no broken symbol links),

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The functions of a Swift file and their lengths, found by a lexer that knows just

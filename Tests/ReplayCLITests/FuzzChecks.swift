@@ -1,9 +1,9 @@
+import Foundation
 // The checks behind the libFuzzer targets in Fuzz/ (see docs/fuzzing.md). This file is
 // compiled twice: into the test target, which runs the checks on the saved findings
 // under Fuzz/findings/, and by Fuzz/run.sh into a fuzzer, beside Fuzz/Entry.swift. It
 // uses the library's public API only, and these imports are the only ones it needs.
 import TestSupport
-import Foundation
 import TimeTravel
 import TimeTravelJQ
 

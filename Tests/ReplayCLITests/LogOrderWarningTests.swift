@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import ReplayCLI
+import TestSupport
 import Testing
 
 @testable import TimeTravel

@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import LoginReducer
 import ReplayCLI
+import TestSupport
 import Testing
 
 @testable import TimeTravel

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import ReplayCLI
+import TestSupport
 import Testing
 
 /// The README's tour shows real output: each `$ replay …` command in its code blocks

@@ -1,7 +1,7 @@
-import TestSupport
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import TodoReducer
 

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Node and Redux, which the Redux logger's tests run against: Node on `PATH` and the

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `replay --step` at a real terminal, typed at through tmux as a person would.

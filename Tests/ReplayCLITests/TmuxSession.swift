@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A command at a real pseudo-terminal, driven as a person would through a

@@ -5,6 +5,7 @@ import TodoReducer
 /// The reducers the `replay` executable registers (Sources/replay/main.swift), for tests
 /// that run the command in-process with `--verify`.
 public enum BundledReducers {
+  /// `todo` and `login`, with their redaction and initial states.
   public static let registry: ReducerRegistry = {
     var registry = ReducerRegistry()
     registry.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())

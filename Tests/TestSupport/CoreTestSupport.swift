@@ -3,16 +3,21 @@ import Synchronization
 import TimeTravel
 
 // A tiny reducer whose JSON is short enough to spell out in full in expectations.
+/// A counter's state.
 public struct CounterState: Codable, Equatable, Sendable {
+  /// The count.
   public var count = 0
+  /// A counter at `count`.
   public init(count: Int = 0) { self.count = count }
 }
 
+/// Add one, or any amount.
 public enum CounterAction: Codable, Equatable, Sendable {
   case increment
   case add(Int)
 }
 
+/// Applies a ``CounterAction``.
 public var counterReducer: Reduce<CounterState, CounterAction> {
   Reduce { state, action in
     switch action {
@@ -26,10 +31,13 @@ public var counterReducer: Reduce<CounterState, CounterAction> {
 public final class Collector<Value: Sendable>: Sendable {
   private let storage = Mutex<[Value]>([])
 
+  /// An empty collector.
   public init() {}
 
+  /// What was appended, in order.
   public var values: [Value] { storage.withLock { $0 } }
 
+  /// Appends `value`.
   public func append(_ value: Value) {
     storage.withLock { $0.append(value) }
   }
@@ -37,11 +45,15 @@ public final class Collector<Value: Sendable>: Sendable {
 
 /// Counts calls and then fails, to exercise the store's recording-error path.
 public struct FailingRecorder: Recorder {
+  /// The error it throws.
   public struct Failure: Error, Equatable {}
+  /// One value per call.
   public let calls = Collector<Int>()
 
+  /// A recorder that has not been called.
   public init() {}
 
+  /// Counts the call and throws ``Failure``.
   public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State
   ) throws {

@@ -2,7 +2,9 @@ import ReplayCLI
 
 /// Runs the command in-process, with the bundled reducers registered as the `replay`
 /// executable registers them, and returns (exit code, stdout, stderr).
-public func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: String, err: String) {
+public func replay(_ arguments: String..., stdin: String = "") -> (
+  code: Int32, out: String, err: String
+) {
   let io = BufferIO(stdin: stdin)
   let code = ReplayCommand.run(arguments, io: io, reducers: BundledReducers.registry)
   return (code, io.stdout, io.stderr)

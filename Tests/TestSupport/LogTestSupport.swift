@@ -4,12 +4,15 @@ import TimeTravelJQ
 /// A temporary log file with the given content, removed when the last reference to it
 /// goes (keep it in a local for as long as its path is used).
 public final class TempLog: Sendable {
+  /// The file's path.
   public let path: String
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
+  /// A log of `content`, as UTF-8.
   public convenience init(_ content: String) throws { try self.init(bytes: Array(content.utf8)) }
 
+  /// A log of exactly `bytes`.
   public init(bytes: [UInt8]) throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("replay-test-\(UUID().uuidString).jsonl")

@@ -4,7 +4,8 @@ import TimeTravelJQ
 import TimeTravelJSON
 
 /// Runs `program` on `input` (JSON text) and returns compact outputs.
-public func jq(_ program: String, _ input: String = "null", variables: [String: JSONValue] = [:]) throws
+public func jq(_ program: String, _ input: String = "null", variables: [String: JSONValue] = [:])
+  throws
   -> [String]
 {
   let filter = try JQFilter(program)

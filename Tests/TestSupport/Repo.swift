@@ -2,8 +2,10 @@ import Foundation
 
 /// Paths inside the repository, found from this file's location.
 public enum Repo {
+  /// The repository's root folder.
   public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+  /// The README's fixture: a to-do session of 240 entries.
   public static let fixture = root.appendingPathComponent("Fixtures/todo-session.jsonl").path
   /// A session whose reducer depended on something outside the action (`--verify` finds it).
   public static let nondeterministic = root.appendingPathComponent(

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TimeTravel
+
 @testable import TimeTravelJQ
 
 /// `JQFilter.evaluate(_:variables:stepLimit:)`: a budget for programs from an untrusted

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import LoginReducer
+import TestSupport
 import Testing
 import TimeTravelTesting
 import TodoReducer

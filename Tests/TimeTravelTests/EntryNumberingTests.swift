@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TimeTravel

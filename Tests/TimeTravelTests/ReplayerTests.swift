@@ -1,11 +1,10 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 import TodoReducer
 
 @testable import TimeTravel
 @testable import TimeTravelDiff
-
 
 struct ReplayerTests {
   @Test func theSessionFixtureVerifiesThroughTodoReducer() throws {

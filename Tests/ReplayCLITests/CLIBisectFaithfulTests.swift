@@ -1,5 +1,6 @@
 import Foundation
 import ReplayCLI
+import TestSupport
 import Testing
 
 @testable import TimeTravelJSON
@@ -279,7 +280,10 @@ import Testing
   }
 
   @Test func aLongChangedStringIsInViewInTheReport() throws {
-    let url = JSONAbbreviationTests.url
+    // A long URL (254 characters) whose only change is its last character.
+    let url =
+      "https://shop.example.com/search?q=" + String(repeating: "x", count: 145) + "&"
+      + (1...12).map { "k\($0)=v1" }.joined(separator: "&")
     let new = String(url.dropLast()) + "2"
     let line = JSONPrinter.compact.print([
       "action": ["setURL": .string(new)], "prior": ["url": .string(url)],
