@@ -1,0 +1,144 @@
+import TimeTravel
+
+/// Gathers, in one pass over a window of a log, everything the HTML report embeds.
+///
+/// States are embedded compactly, as a recorder's compact encoding stores them: the
+/// report is cut into segments, each holding one full state (the state before its first
+/// entry, a keyframe) and then, per entry, the action and the RFC 6902 patch that
+/// `JSONDiff` computes from the entry's `prior` to its `next`: the id-aware diff of
+/// `--diff`, so the page shows exactly what the command line shows. The page rebuilds
+/// any state from its segment's keyframe and at most ``keyframeInterval`` − 1 patches.
+///
+/// A segment ends after ``keyframeInterval`` entries, when its patches pass
+/// ``segmentBudget`` bytes (a state replaced wholesale costs less as a keyframe), and
+/// before an entry whose `prior` is not the previous entry's `next` (a gap, a restart):
+/// the new keyframe is that entry's own `prior`, so every state shown is the recorded one.
+struct HTMLReportBuilder {
+  /// Entries per segment, at most.
+  static let keyframeInterval = 64
+  /// Bytes of patches per segment, at most (unless one entry's patch alone is larger).
+  static let segmentBudget = 256 << 10
+
+  /// The report's rows, column by column; row 0 is the state before the first entry.
+  struct Rows {
+    var seq: [Int] = []
+    var time: [String?] = []
+    var name: [String] = []
+    /// The action as compact JSON, abbreviated.
+    var payload: [String] = []
+    /// The number of changes (patch operations) of each entry.
+    var changes: [Int] = []
+    /// The entry's line in the log.
+    var line: [Int] = []
+    /// Entries whose `prior` is not the previous entry's `next`.
+    var chainBreaks: [Int] = []
+  }
+
+  let log: LogFile
+  let positions: ClosedRange<Int>
+  let diffOptions: DiffOptions
+  /// Longest payload shown in the list, in characters; `nil` for whole actions.
+  let payloadLimit: Int?
+  var series: [ReportSeries]
+  var marks: ReportMarks
+  private(set) var rows = Rows()
+  /// Each segment's first row (an entry row, 1-based) and number of entries.
+  private(set) var segments: [(firstRow: Int, count: Int)] = []
+
+  /// A builder for the entries at `positions` (1-based, non-empty).
+  init(
+    log: LogFile, positions: ClosedRange<Int>, diffOptions: DiffOptions, payloadLimit: Int?,
+    series: [ReportSeries], marks: ReportMarks
+  ) {
+    self.log = log
+    self.positions = positions
+    self.diffOptions = diffOptions
+    self.payloadLimit = payloadLimit
+    self.series = series
+    self.marks = marks
+  }
+
+  /// Walks the window, handing each segment's JSON text to `emit` when it is complete,
+  /// and calling `progress` with the number of entries done.
+  /// - Throws: `LogError` for a malformed entry; `CommandError` when a `--plot`,
+  ///   `--predicate` or `--find` expression fails; what `emit` throws.
+  /// - Complexity: one parse of each state and one diff per entry.
+  mutating func run(progress: (Int) -> Void, emit: ([UInt8]) throws -> Void) throws {
+    var walk = ReportWalk(log: log)
+    var segment = SegmentText()
+    for position in positions {
+      let step = try walk.step(position)
+      let entry = step.entry
+      let row = position - positions.lowerBound + 1
+      if row == 1 { try addState(entry.prior, after: nil, row: 0) }
+      let patch = JSONDiff.patch(from: entry.prior, to: entry.next, options: diffOptions)
+      var patchText: [UInt8] = []
+      JSONPrinter.compact.write(patch.jsonValue, to: &patchText)
+      if row > 1 && !step.chained { rows.chainBreaks.append(row) }
+      if row == 1 || !step.chained || segment.count >= Self.keyframeInterval
+        || segment.patchBytes + patchText.count > Self.segmentBudget
+      {
+        if segment.count > 0 { try emit(segment.finish()) }
+        segment = SegmentText(state: entry.prior)
+        segments.append((row, 0))
+      }
+      segment.add(action: entry.action, patch: patchText)
+      segments[segments.count - 1].count += 1
+      addRow(entry, changes: patch.operations.count)
+      try addState(entry.next, after: entry, row: row)
+      progress(row)
+    }
+    if segment.count > 0 { try emit(segment.finish()) }
+  }
+
+  private mutating func addRow(_ entry: LogEntry, changes: Int) {
+    rows.seq.append(entry.seq)
+    rows.time.append(entry.time)
+    rows.name.append(entry.actionName)
+    let text = JSONPrinter.compact.print(entry.action)
+    if let limit = payloadLimit, text.count > limit {
+      rows.payload.append(String(text.prefix(limit - 1)) + "…")
+    } else {
+      rows.payload.append(text)
+    }
+    rows.changes.append(changes)
+    rows.line.append(entry.line)
+  }
+
+  private mutating func addState(_ state: JSONValue, after entry: LogEntry?, row: Int) throws {
+    for i in series.indices { try series[i].add(state, after: entry) }
+    try marks.add(state, after: entry, row: row)
+  }
+}
+
+/// The JSON text of one segment, `{"state":S,"entries":[{"action":A,"patch":P},…]}`,
+/// written as it grows.
+private struct SegmentText {
+  private var bytes: [UInt8] = []
+  private(set) var count = 0
+  private(set) var patchBytes = 0
+
+  init() {}
+
+  init(state: JSONValue) {
+    bytes.append(contentsOf: #"{"state":"#.utf8)
+    JSONPrinter.compact.write(state, to: &bytes)
+    bytes.append(contentsOf: #","entries":["#.utf8)
+  }
+
+  mutating func add(action: JSONValue, patch: [UInt8]) {
+    if count > 0 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(contentsOf: #"{"action":"#.utf8)
+    JSONPrinter.compact.write(action, to: &bytes)
+    bytes.append(contentsOf: #","patch":"#.utf8)
+    bytes.append(contentsOf: patch)
+    bytes.append(UInt8(ascii: "}"))
+    count += 1
+    patchBytes += patch.count
+  }
+
+  mutating func finish() -> [UInt8] {
+    bytes.append(contentsOf: "]}".utf8)
+    return bytes
+  }
+}
