@@ -82,13 +82,50 @@ struct HTMLReportBuilder {
         segment = SegmentText(state: entry.prior)
         segments.append((row, 0))
       }
-      segment.add(action: entry.action, patch: patchText)
+      // Not `cond ? nil : next`: JSONValue is ExpressibleByNilLiteral, so that `nil`
+      // would be JSON null rather than no value.
+      var fullNext: JSONValue?
+      if !Self.reproducesExactly(patch, prior: entry.prior, next: entry.next) {
+        fullNext = entry.next
+      }
+      segment.add(action: entry.action, patch: patchText, next: fullNext)
       segments[segments.count - 1].count += 1
       addRow(entry, changes: patch.operations.count)
       try addState(entry.next, after: entry, row: row)
       progress(row)
     }
     if segment.count > 0 { try emit(segment.finish()) }
+  }
+
+  /// Whether applying `patch` to `prior` gives `next` exactly as recorded. Equality, and
+  /// so the diff, ignores member order and a number's text (`1e2 == 100`), while RFC 6902
+  /// adds a member at the end of its object (§4.1) and changes nothing else's place or
+  /// text: an app that inserts a member mid-object (a dictionary encoded with sorted
+  /// keys), moves one (JavaScript's delete and re-add) or rewrites a number would be
+  /// shown otherwise. Such an entry embeds its `next` whole.
+  /// - Complexity: the patch's application, then O(size of `next`) comparisons.
+  static func reproducesExactly(_ patch: JSONPatch, prior: JSONValue, next: JSONValue) -> Bool {
+    guard let patched = try? patch.apply(to: prior) else { return false }
+    var pending: [(JSONValue, JSONValue)] = [(patched, next)]
+    while let pair = pending.popLast() {
+      switch pair {
+      case (.object(let a), .object(let b)):
+        guard a.count == b.count else { return false }
+        for (i, key) in a.keys.enumerated() {
+          // Keys compared by their bytes, as the page compares them.
+          guard key.utf8.elementsEqual(b.keys[i].utf8) else { return false }
+          pending.append((a.values[i], b.values[i]))
+        }
+      case (.array(let a), .array(let b)):
+        guard a.count == b.count else { return false }
+        pending.append(contentsOf: zip(a, b))
+      case (.number(let x), .number(let y)):
+        guard x.literal == y.literal else { return false }
+      default:
+        continue
+      }
+    }
+    return true
   }
 
   private mutating func addRow(_ entry: LogEntry, changes: Int) {
@@ -112,7 +149,8 @@ struct HTMLReportBuilder {
 }
 
 /// The JSON text of one segment, `{"state":S,"entries":[{"action":A,"patch":P},…]}`,
-/// written as it grows.
+/// written as it grows; an entry whose patch would not give its `next` exactly as
+/// recorded (member order, number text) also holds its `next`.
 private struct SegmentText {
   private var bytes: [UInt8] = []
   private(set) var count = 0
@@ -126,12 +164,16 @@ private struct SegmentText {
     bytes.append(contentsOf: #","entries":["#.utf8)
   }
 
-  mutating func add(action: JSONValue, patch: [UInt8]) {
+  mutating func add(action: JSONValue, patch: [UInt8], next: JSONValue?) {
     if count > 0 { bytes.append(UInt8(ascii: ",")) }
     bytes.append(contentsOf: #"{"action":"#.utf8)
     JSONPrinter.compact.write(action, to: &bytes)
     bytes.append(contentsOf: #","patch":"#.utf8)
     bytes.append(contentsOf: patch)
+    if let next {
+      bytes.append(contentsOf: #","next":"#.utf8)
+      JSONPrinter.compact.write(next, to: &bytes)
+    }
     bytes.append(UInt8(ascii: "}"))
     count += 1
     patchBytes += patch.count

@@ -4,6 +4,12 @@ struct SeqRange: Equatable {
   var lower: Int?
   var upper: Int?
 
+  /// The seqs from `lower` to `upper`; `nil` leaves that end open.
+  init(lower: Int?, upper: Int?) {
+    self.lower = lower
+    self.upper = upper
+  }
+
   /// Reads `A..B`, `A..` or `..B`, with A and B integers and A ≤ B.
   /// - Throws: ``UsageError`` naming the text and the expected form.
   init(parsing text: String) throws(UsageError) {

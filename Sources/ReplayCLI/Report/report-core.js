@@ -473,6 +473,20 @@ const ReplayCore = (() => {
   function applyPatch(state, operations) {
     const changes = [];
     let current = state;
+    // Where each moved element is now, followed through later insertions, removals and
+    // moves in its array (changes inside it never move it).
+    const moves = [];
+    const parentKey = (path) => formatPointer(path.slice(0, -1));
+    const inserted = (path) => {
+      const parent = parentKey(path);
+      const i = arrayIndex(path[path.length - 1]);
+      for (const m of moves) if (m.parent === parent && i >= 0 && m.index >= i) m.index++;
+    };
+    const removed = (path) => {
+      const parent = parentKey(path);
+      const i = arrayIndex(path[path.length - 1]);
+      for (const m of moves) if (m.parent === parent && i >= 0 && m.index > i) m.index--;
+    };
     for (const operation of operations) {
       const op = operation.get("op");
       const path = parsePointer(operation.get("path"));
@@ -481,11 +495,13 @@ const ReplayCore = (() => {
           const value = operation.get("value");
           changes.push({ op, path, from: null, old: undefined, new: value });
           current = addAt(current, path, value);
+          inserted(path);
           break;
         }
         case "remove":
           changes.push({ op, path, from: null, old: resolve(current, path), new: undefined });
           current = removeAt(current, path);
+          removed(path);
           break;
         case "replace": {
           const value = operation.get("value");
@@ -496,8 +512,12 @@ const ReplayCore = (() => {
         case "move": {
           const from = parsePointer(operation.get("from"));
           const value = resolve(current, from);
-          changes.push({ op, path, from, old: undefined, new: value });
+          const change = { op, path, from, old: undefined, new: value };
+          changes.push(change);
           current = addAt(removeAt(current, from), path, value);
+          removed(from);
+          inserted(path);
+          moves.push({ change, parent: parentKey(path), index: arrayIndex(path[path.length - 1]) });
           break;
         }
         case "copy": {
@@ -511,6 +531,11 @@ const ReplayCore = (() => {
         default:
           throw new Error(`unknown patch operation ${op}`);
       }
+    }
+    // JSONChange gives a move the element's value in the new document, after the
+    // changes inside it.
+    for (const m of moves) {
+      if (m.index >= 0) m.change.new = resolve(current, m.change.path.slice(0, -1).concat([String(m.index)]));
     }
     return { state: current, changes };
   }

@@ -1,6 +1,6 @@
 "use strict";
-// The report's page: builds the DOM from the embedded data with text nodes only (never
-// innerHTML), so nothing from the log is ever read as markup or script.
+// The report's page: builds the DOM from the embedded data with elements and text nodes
+// only (no markup is ever parsed), so nothing from the log is read as markup or script.
 (() => {
   const C = ReplayCore;
   const $ = (id) => document.getElementById(id);
@@ -34,17 +34,15 @@
     b.addEventListener("click", onClick);
     return b;
   }
-  /** Text with every character a reader could not see escaped, as the CLI prints names. */
+  /**
+   * Text from the log as the command line prints a name (TerminalText.sanitize): as it
+   * is when it is printable ASCII, otherwise with every character a reader could not
+   * see (controls, bidi and invisible characters) escaped as in JSON, quotes kept.
+   */
   function visible(text) {
     if (typeof text !== "string") return "";
-    let out = "";
-    for (const ch of text) {
-      const cp = ch.codePointAt(0);
-      if (C.needsEscape(cp)) {
-        for (let i = 0; i < ch.length; i++) out += "\\u" + ch.charCodeAt(i).toString(16).padStart(4, "0");
-      } else out += ch;
-    }
-    return out;
+    if (/^[\x20-\x7e]*$/.test(text)) return text;
+    return C.printString(text).slice(1, -1).replace(/\\"/g, '"');
   }
   const numberFormat = new Intl.NumberFormat("en");
   const grouped = (value) => numberFormat.format(value);
@@ -104,7 +102,9 @@
     built = { states: [state], changes: [], actions: [] };
     for (const entry of data.get("entries")) {
       const applied = C.applyPatch(state, entry.get("patch"));
-      state = applied.state;
+      // An entry whose patch would not give its state exactly (member order, number
+      // text) carries it.
+      state = entry.has("next") ? entry.get("next") : applied.state;
       built.states.push(state);
       built.changes.push(applied.changes);
       built.actions.push(entry.get("action"));
@@ -569,7 +569,9 @@
     let top = before;
     if (i !== undefined) {
       const y = i * rowHeight;
-      if (y < before) top = y;
+      // A step past the edge scrolls by a row; a jump further away centres the row.
+      if (y < before - rowHeight || y > before + height) top = Math.max(0, y - (height - rowHeight) / 2);
+      else if (y < before) top = y;
       else if (y + rowHeight > before + height) top = y + rowHeight - height;
     }
     if (top !== before) ui.list.scrollTop = top;

@@ -2,7 +2,7 @@
 """Loads replay's HTML reports in headless Chromium (through Selenium and chromedriver)
 and prints, as one JSON object, what a person would see after each interaction.
 
-    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR
+    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 
 The Swift test (HTMLReportBrowserTests) asserts on the JSON; this script only drives the
 browser and observes. Timings are reported, never judged.
@@ -19,14 +19,14 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
-def browser():
+def browser(chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver"):
     options = Options()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1440,960", "--no-first-run", "--disable-extensions"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service(chromedriver), options=options)
 
 
 def open_report(driver, path, fragment=""):
@@ -36,7 +36,8 @@ def open_report(driver, path, fragment=""):
 
 
 def text(driver, css):
-    return driver.find_element(By.CSS_SELECTOR, css).text
+    """The element's text as the DOM holds it (not as CSS transforms it)."""
+    return driver.execute_script("return document.querySelector(arguments[0]).textContent", css)
 
 
 def diff_lines(driver, css):
@@ -126,7 +127,7 @@ def fixture_checks(driver, path, shots):
         chart)
     result["chartClick"] = text(driver, "#detail-seq")
     result["consoleErrors"] = console_errors(driver)
-    result["resources"] = driver.execute_script("return performance.getEntriesByType('resource').length")
+    result["resources"] = driver.execute_script("return performance.getEntriesByType('resource').map(r => r.name)")
     return result
 
 
@@ -144,39 +145,42 @@ def hostile_checks(driver, path, shots):
     result["inlineHandlers"] = page(
         "return [...document.querySelectorAll('*')].filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length")
     result["names"] = page("return [...document.querySelectorAll('.row .name')].map(n => n.textContent)")
+    result["times"] = page("return [...document.querySelectorAll('.row .time')].map(n => n.textContent)")
     result["payloads"] = page("return [...document.querySelectorAll('.row .payload')].map(n => n.textContent)")
     result["title"] = driver.title
     result["path"] = text(driver, ".path")
+    result["meta"] = text(driver, ".meta")
     keys = []
     for row in range(1, page("return document.querySelectorAll('.row').length")):
         click_row(driver, row)
         keys.append({
             "seq": text(driver, "#detail-seq"),
             "name": text(driver, ".entry-name"),
+            "meta": text(driver, ".entry-meta"),
             "action": page("return document.querySelector('#action .json').textContent"),
             "diff": diff_lines(driver, "#diff"),
             "tree": page("return [...document.querySelectorAll('#state-tree .node-line')].map(l => l.textContent)"),
         })
     result["entries"] = keys
     driver.save_screenshot(shots + "/hostile.png")
+    result["resources"] = page("return performance.getEntriesByType('resource').map(r => r.name)")
     # The policy itself: markup injected by hand (not from the log) still runs nothing.
     page("window.__violations = [];"
          "document.addEventListener('securitypolicyviolation', e => window.__violations.push(e.violatedDirective));"
          "const d = document.createElement('div');"
          "d.setAttribute('onclick', 'window.__pwned = 3'); document.body.append(d); d.click();"
-         "const i = document.createElement('img'); i.src = 'http://127.0.0.1:9/x.png';"
+         "const i = document.createElement('img'); i.src = 'injected.png';"
          "i.setAttribute('onerror', 'window.__pwned = 4'); document.body.append(i);")
     time.sleep(0.5)
     result["injectedPwned"] = page("return typeof window.__pwned")
     result["violations"] = sorted(set(page("return window.__violations")))
-    result["resources"] = page("return performance.getEntriesByType('resource').map(r => r.name)")
-    result["consoleErrors"] = [m for m in console_errors(driver) if "Content Security Policy" not in m and "127.0.0.1:9" not in m]
+    result["consoleErrors"] = [m for m in console_errors(driver) if "Content Security Policy" not in m]
     return result
 
 
 def main():
-    report, hostile, shots = sys.argv[1:4]
-    driver = browser()
+    report, hostile, shots, chromium, chromedriver = sys.argv[1:6]
+    driver = browser(chromium, chromedriver)
     try:
         out = {"fixture": fixture_checks(driver, report, shots), "hostile": hostile_checks(driver, hostile, shots)}
     finally:
