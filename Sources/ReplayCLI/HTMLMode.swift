@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TimeTravel
 
 /// `replay LOG --html FILE [--plot PATH]… [--range A..B] [--predicate EXPR] [--find EXPR]`:
@@ -12,13 +13,8 @@ enum HTMLMode {
     let positions = try window(of: log, request.range)
     let summary =
       log.isCompact ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
-    var builder = HTMLReportBuilder(
-      log: log, positions: positions, diffOptions: context.diffOptions,
-      payloadLimit: context.options.full ? nil : 160, series: series, marks: marks)
-    var segments: [[UInt8]] = []
-    var progress = Progress(io: context.io, total: positions.count, label: "writing the report")
-    try builder.run(progress: { progress.update($0) }, emit: { segments.append($0) })
-    progress.finish()
+    let (builder, segments) = try build(
+      context: context, positions: positions, series: series, marks: marks)
     let index = indexValue(
       context: context, builder: builder, summary: summary, request: request)
     let page = HTMLPage(index: index, segments: segments).bytes
@@ -52,6 +48,60 @@ enum HTMLMode {
         "wrote \(TerminalText.sanitize(request.file)): \(covered)\(of), \(Self.size(page.count))\n")
     }
     return ExitCode.success
+  }
+
+  /// Entries below which the report is built on one thread.
+  static let parallelThreshold = 2_000
+
+  /// Builds the report over `positions`: on a machine with two cores or more, a long
+  /// window in two halves at once (the second starts a segment of its own), each on a
+  /// thread with the large stack jq needs (see `WorkThread`).
+  /// - Throws: the error of the earlier half first, as a single pass would.
+  private static func build(
+    context: Context, positions: ClosedRange<Int>, series: [ReportSeries], marks: ReportMarks
+  ) throws -> (HTMLReportBuilder, [[UInt8]]) {
+    let limit = context.options.full ? nil : 160
+    func builder(_ part: ClosedRange<Int>) -> HTMLReportBuilder {
+      HTMLReportBuilder(
+        log: context.log, positions: part, firstRow: part.lowerBound - positions.lowerBound + 1,
+        diffOptions: context.diffOptions, payloadLimit: limit, series: series, marks: marks)
+    }
+    var progress = Progress(io: context.io, total: positions.count, label: "writing the report")
+    defer { progress.finish() }
+    guard positions.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount >= 2
+    else {
+      var whole = builder(positions)
+      var segments: [[UInt8]] = []
+      try whole.run(progress: { progress.update($0) }, emit: { segments.append($0) })
+      return (whole, segments)
+    }
+    let middle = positions.lowerBound + positions.count / 2
+    let secondHalf = builder(middle...positions.upperBound)
+    let later = Mutex<Result<(HTMLReportBuilder, [[UInt8]]), Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      let result = WorkThread.run {
+        Result { () throws -> (HTMLReportBuilder, [[UInt8]]) in
+          var part = secondHalf
+          var segments: [[UInt8]] = []
+          try part.run(progress: { _ in }, emit: { segments.append($0) })
+          return (part, segments)
+        }
+      }
+      later.withLock { $0 = result }
+      done.signal()
+    }
+    var first = builder(positions.lowerBound...(middle - 1))
+    var segments: [[UInt8]] = []
+    // Progress counts the first half twice: both halves go at about the same pace.
+    let firstResult = Result {
+      try first.run(progress: { progress.update($0 * 2) }, emit: { segments.append($0) })
+    }
+    done.wait()
+    try firstResult.get()
+    let (part, laterSegments) = try later.withLock { $0! }.get()
+    first.append(part)
+    return (first, segments + laterSegments)
   }
 
   /// "312 KB", "18.4 MB".

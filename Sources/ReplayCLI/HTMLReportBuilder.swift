@@ -13,14 +13,14 @@ import TimeTravel
 /// ``segmentBudget`` bytes (a state replaced wholesale costs less as a keyframe), and
 /// before an entry whose `prior` is not the previous entry's `next` (a gap, a restart):
 /// the new keyframe is that entry's own `prior`, so every state shown is the recorded one.
-struct HTMLReportBuilder {
+struct HTMLReportBuilder: Sendable {
   /// Entries per segment, at most.
   static let keyframeInterval = 64
   /// Bytes of patches per segment, at most (unless one entry's patch alone is larger).
   static let segmentBudget = 256 << 10
 
   /// The report's rows, column by column; row 0 is the state before the first entry.
-  struct Rows {
+  struct Rows: Sendable {
     var seq: [Int] = []
     var time: [String?] = []
     var name: [String] = []
@@ -36,6 +36,9 @@ struct HTMLReportBuilder {
 
   let log: LogFile
   let positions: ClosedRange<Int>
+  /// The row of the first entry at `positions` (1 unless this builds a later part of the
+  /// report, see ``append(_:)``).
+  let firstRow: Int
   let diffOptions: DiffOptions
   /// Longest payload shown in the list, in characters; `nil` for whole actions.
   let payloadLimit: Int?
@@ -44,14 +47,19 @@ struct HTMLReportBuilder {
   private(set) var rows = Rows()
   /// Each segment's first row (an entry row, 1-based) and number of entries.
   private(set) var segments: [(firstRow: Int, count: Int)] = []
+  /// The state before the first entry and after the last, to join two parts.
+  private(set) var firstPrior: JSONValue?
+  private(set) var lastNext: JSONValue?
 
-  /// A builder for the entries at `positions` (1-based, non-empty).
+  /// A builder for the entries at `positions` (1-based, non-empty), the first of which is
+  /// row `firstRow` of the report.
   init(
-    log: LogFile, positions: ClosedRange<Int>, diffOptions: DiffOptions, payloadLimit: Int?,
-    series: [ReportSeries], marks: ReportMarks
+    log: LogFile, positions: ClosedRange<Int>, firstRow: Int = 1, diffOptions: DiffOptions,
+    payloadLimit: Int?, series: [ReportSeries], marks: ReportMarks
   ) {
     self.log = log
     self.positions = positions
+    self.firstRow = firstRow
     self.diffOptions = diffOptions
     self.payloadLimit = payloadLimit
     self.series = series
@@ -69,13 +77,18 @@ struct HTMLReportBuilder {
     for position in positions {
       let step = try walk.step(position)
       let entry = step.entry
-      let row = position - positions.lowerBound + 1
-      if row == 1 { try addState(entry.prior, after: nil, row: 0) }
+      let row = position - positions.lowerBound + firstRow
+      let first = position == positions.lowerBound
+      if first {
+        firstPrior = entry.prior
+        // A later part's first state is the earlier part's last.
+        if firstRow == 1 { try addState(entry.prior, after: nil, row: 0) }
+      }
       let patch = JSONDiff.patch(from: entry.prior, to: entry.next, options: diffOptions)
       var patchText: [UInt8] = []
       JSONPrinter.compact.write(patch.jsonValue, to: &patchText)
-      if row > 1 && !step.chained { rows.chainBreaks.append(row) }
-      if row == 1 || !step.chained || segment.count >= Self.keyframeInterval
+      if !first && !step.chained { rows.chainBreaks.append(row) }
+      if first || !step.chained || segment.count >= Self.keyframeInterval
         || segment.patchBytes + patchText.count > Self.segmentBudget
       {
         if segment.count > 0 { try emit(segment.finish()) }
@@ -92,9 +105,29 @@ struct HTMLReportBuilder {
       segments[segments.count - 1].count += 1
       addRow(entry, changes: patch.operations.count)
       try addState(entry.next, after: entry, row: row)
-      progress(row)
+      lastNext = entry.next
+      progress(row - firstRow + 1)
     }
     if segment.count > 0 { try emit(segment.finish()) }
+  }
+
+  /// Appends the part built by `later`, which starts where this one ends.
+  /// - Complexity: O(rows) plus one comparison of the states where the parts meet.
+  mutating func append(_ later: HTMLReportBuilder) {
+    if let end = lastNext, let start = later.firstPrior, end != start {
+      rows.chainBreaks.append(later.firstRow)
+    }
+    rows.seq += later.rows.seq
+    rows.time += later.rows.time
+    rows.name += later.rows.name
+    rows.payload += later.rows.payload
+    rows.changes += later.rows.changes
+    rows.line += later.rows.line
+    rows.chainBreaks += later.rows.chainBreaks
+    segments += later.segments
+    for i in series.indices { series[i].append(later.series[i]) }
+    marks.append(later.marks)
+    lastNext = later.lastNext
   }
 
   /// Whether applying `patch` to `prior` gives `next` exactly as recorded. Equality, and
@@ -110,6 +143,8 @@ struct HTMLReportBuilder {
     while let pair = pending.popLast() {
       switch pair {
       case (.object(let a), .object(let b)):
+        // Shared storage (what the patch left alone, see StateSharing) is the same text.
+        if a.storage === b.storage { continue }
         guard a.count == b.count else { return false }
         for (i, key) in a.keys.enumerated() {
           // Keys compared by their bytes, as the page compares them.
@@ -117,6 +152,7 @@ struct HTMLReportBuilder {
           pending.append((a.values[i], b.values[i]))
         }
       case (.array(let a), .array(let b)):
+        if a.storage === b.storage { continue }
         guard a.count == b.count else { return false }
         pending.append(contentsOf: zip(a, b))
       case (.number(let x), .number(let y)):

@@ -8,7 +8,7 @@ import TimeTravelJQ
 /// bisect then runs over those verdicts exactly as `--bisect` runs over states, so the
 /// page shows both where the predicate holds and the first bad entry bisect reports, with
 /// the states it evaluated; when the two disagree the predicate is not monotone.
-struct ReportMarks {
+struct ReportMarks: Sendable {
   private let predicateSource: String?
   private let predicate: JQFilter?
   private let findSource: String?
@@ -51,6 +51,12 @@ struct ReportMarks {
     {
       matches.append(row)
     }
+  }
+
+  /// Appends the verdicts and matches of `later`, the same marks over the rows that follow.
+  mutating func append(_ later: ReportMarks) {
+    holds += later.holds
+    matches += later.matches
   }
 
   /// `{"expr", "holds": [rows], "bisect": {…}}` for the predicate and `{"expr", "rows"}`

@@ -8,8 +8,8 @@ import TimeTravelJQ
 /// output is charted. A number is charted as it is; an array or object as its size (so
 /// `/todos` charts the count of to-dos); a string or boolean as a category, so the chart
 /// shows when it changed; null, a missing member or no output leaves a gap.
-struct ReportSeries {
-  private enum Source {
+struct ReportSeries: Sendable {
+  private enum Source: Sendable {
     case pointer(JSONPointer)
     case filter(JQFilter)
   }
@@ -77,6 +77,12 @@ struct ReportSeries {
     case .bool(let b)?: return (.bool(b), "boolean")
     case .null?, nil: return (.null, nil)
     }
+  }
+
+  /// Appends the values of `later`, the same series over the states that follow.
+  mutating func append(_ later: ReportSeries) {
+    values += later.values
+    for kind in later.kinds where !kinds.contains(kind) { kinds.append(kind) }
   }
 
   /// `{"expr": PATH, "kinds": […], "values": […]}`, as the page reads it.

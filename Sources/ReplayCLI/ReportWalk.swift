@@ -7,7 +7,8 @@ import TimeTravel
 /// Why not ``LogFile/entry(_:)`` alone: the report walks every entry, and in a chained
 /// log each `prior` repeats the previous `next`. For full entries the walk scans the line
 /// with `EntryScanner`, compares the `prior` bytes with the previous `next` bytes, and
-/// parses only `next`, so each state is parsed once. A line the scanner cannot read, and
+/// parses only `next`, so each state is parsed once, and `next` shares with `prior` every
+/// container whose text is unchanged (``StateSharing``). A line the scanner cannot read, and
 /// every compact (patch) entry, goes through `LogFile`, which reports errors with their
 /// line and column.
 struct ReportWalk {
@@ -52,7 +53,8 @@ struct ReportWalk {
       prior = try Self.parse(priorBytes)
       chained = previousNext.map { $0.value == prior } ?? false
     }
-    let next = try Self.parse(nextBytes)
+    let next = StateSharing.shared(
+      prior: prior, priorText: priorBytes, next: try Self.parse(nextBytes), nextText: nextBytes)
     previousNext = (next, Data(nextBytes))
     let entry = LogEntry(
       seq: raw.seq ?? position, time: raw.time, action: raw.action, prior: prior, next: next,

@@ -203,6 +203,54 @@ import TimeTravel
     #expect(states == [["n": 0], ["n": 1], ["n": 2], ["n": 5], ["n": 6]])
   }
 
+  /// A long log is built in two halves at once; the report is the same log: every state,
+  /// the marks, the chart, and a chain break exactly where the halves meet.
+  @Test func aLongLogBuiltInTwoHalvesIsOneReport() throws {
+    let n = 2 * HTMLMode.parallelThreshold + 2
+    let middle = n / 2 + 1
+    var lines: [String] = []
+    for k in 1...n {
+      let prior = k == middle ? 1_000_000 : k - 1
+      lines.append(
+        #"{"seq":\#(k),"action":{"type":"\#(k % 7 == 0 ? "reset" : "tick")"},"prior":{"count":\#(prior),"items":[{"id":"a","v":\#(prior % 5)},{"id":"b","v":1}]},"next":{"count":\#(k),"items":[{"id":"a","v":\#(k % 5)},{"id":"b","v":1}]}}"#
+      )
+    }
+    let log = try TempLog(lines.joined(separator: "\n") + "\n")
+    let path = HTMLReportSupport.temporaryPath("long.html")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = replay(
+      log.path,
+      arguments: [
+        "--html", path, "--predicate", ".count >= 3000", "--find", #".action.type == "reset""#,
+        "--plot", "/count",
+      ])
+    #expect(result.code == 0)
+    #expect(result.err == "")
+    let page = try String(contentsOfFile: path, encoding: .utf8)
+    let (index, segments) = HTMLReportSupport.dataElements(page)
+    let starts = index["segments"]!.arrayValue!.map { $0[0]!.numberValue!.intValue! }
+    #expect(starts.contains(middle))
+    #expect(index["rows"]!["chainBreaks"] == [.number(JSONNumber(middle))])
+    #expect(index["rows"]!["seq"]!.arrayValue!.map { $0.numberValue!.intValue! } == Array(1...n))
+    // Each segment rebuilds from its own keyframe: the break's recorded prior included.
+    let file = try LogFile(path: log.path)
+    for (s, segment) in segments.enumerated() {
+      var state = segment["state"]!
+      #expect(state == (try file.entry(starts[s]).prior))
+      for (i, entry) in segment["entries"]!.arrayValue!.enumerated() {
+        state = try JSONPatch(parsing: entry["patch"]!).apply(to: state)
+        #expect(state == (try file.state(starts[s] + i)))
+      }
+    }
+    let holds = index["predicate"]!["holds"]!.arrayValue!.map { $0.numberValue!.intValue! }
+    #expect(holds == Array(3000...n))
+    #expect(index["predicate"]!["bisect"]!["row"] == 3000)
+    let finds = index["find"]!["rows"]!.arrayValue!.map { $0.numberValue!.intValue! }
+    #expect(finds == (1...n).filter { $0 % 7 == 0 })
+    let counts = index["plots"]![0]!["values"]!.arrayValue!.map { $0.numberValue!.intValue! }
+    #expect(counts == Array(0...n))
+  }
+
   /// RFC 6902 adds a member at the end of its object, and equality ignores a number's
   /// text: an entry that adds a member elsewhere, or rewrites a number, carries its whole
   /// `next`, so the page shows what was recorded.

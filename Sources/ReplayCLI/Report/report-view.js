@@ -330,8 +330,12 @@
       track.append(svg("path", { class: "mark-first-bad", d: `M${x - 5} 0 L${x + 5} 0 L${x} 7 Z` }));
     }
     if (index.pending) track.append(svg("rect", { class: "mark-pending", x: width - 6, y: 2, width: 5, height: 24 }));
-    ui.trackCursor = svg("rect", { class: "cursor", x: 0, y: 0, width: 2, height: 28 });
-    track.append(ui.trackCursor);
+    // The cursor is an element over the chart moved by a transform, so that moving it
+    // lays out nothing.
+    if (!ui.trackCursor) {
+      ui.trackCursor = el("div", "cursor-line");
+      track.parentElement.append(ui.trackCursor);
+    }
     updateCursors();
   }
 
@@ -431,13 +435,12 @@
         label.textContent = text;
         chart.append(label);
       }
-      const cursor = svg("rect", { class: "cursor", x: 0, y: 0, width: 2, height });
-      chart.append(cursor);
+      const cursor = el("div", "cursor-line");
       chart.addEventListener("click", (event) => {
         const bounds = chart.getBoundingClientRect();
         select(rowAtX(event.clientX - bounds.left, bounds.width), { scroll: true });
       });
-      box.append(chart);
+      box.append(el("div", "chart-box", chart, cursor));
       ui.plots.append(box);
       ui.plotCursors.push({ cursor, value, plot, width });
     });
@@ -445,9 +448,9 @@
 
   function updateCursors() {
     const row = current;
-    if (ui.trackCursor) ui.trackCursor.setAttribute("x", String(xOf(row, ui.trackWidth) - 1));
+    if (ui.trackCursor) ui.trackCursor.style.transform = `translateX(${xOf(row, ui.trackWidth) - 1}px)`;
     for (const { cursor, value, plot, width } of ui.plotCursors || []) {
-      cursor.setAttribute("x", String(xOf(row, width) - 1));
+      cursor.style.transform = `translateX(${xOf(row, width) - 1}px)`;
       const v = plot.values[row];
       const shown = v === null ? "—" : typeof v === "string" ? C.printString(v) : String(v);
       value.textContent = `${row === 0 ? "initial" : "seq " + seqOf(row)}: ${shown}`;
@@ -549,6 +552,10 @@
     return row;
   }
 
+  // The scroll position the page set itself, already rendered: its scroll event needs
+  // no work (and reading the position then would force a layout).
+  let scrolledTo = -1;
+
   function renderList(view) {
     const { top, height } = view || { top: ui.list.scrollTop, height: ui.list.clientHeight || 600 };
     const first = Math.max(0, Math.floor(top / rowHeight) - 8);
@@ -574,7 +581,10 @@
       else if (y < before) top = y;
       else if (y + rowHeight > before + height) top = y + rowHeight - height;
     }
-    if (top !== before) ui.list.scrollTop = top;
+    if (top !== before) {
+      ui.list.scrollTop = top;
+      scrolledTo = top;
+    }
     if (always || top !== before) renderList({ top, height });
   }
 
@@ -598,14 +608,15 @@
     const opts = options || {};
     row = Math.max(0, Math.min(n, row));
     performance.mark("replay-select-start");
+    // Layout is read first and the list scrolled before anything else changes, so that
+    // nothing here forces a layout: the browser lays the page out once, for the frame.
     const view = { top: ui.list.scrollTop, height: ui.list.clientHeight || 600 };
-    const treeScroll = ui.tree.scrollTop;
     current = row;
+    if (opts.scroll !== false) scrollToRow(row, false, view);
     ui.slider.value = String(row);
     for (const node of ui.listRows.children) node.classList.toggle("selected", Number(node.dataset.row) === row);
-    if (opts.scroll !== false) scrollToRow(row, false, view);
     renderEntry(row);
-    renderTree(row, treeScroll);
+    renderTree(row);
     if (!ui.compare.classList.contains("hidden")) renderCompare();
     updateCursors();
     if (location.hash !== fragmentFor(row)) {
@@ -731,13 +742,14 @@
     return set;
   }
 
-  function renderTree(row, scroll) {
+  // Replacing the tree's children keeps its scroll position, so stepping through entries
+  // keeps the same part of the state in view.
+  function renderTree(row) {
     ui.tree.replaceChildren();
     const changed = changedPointers(row);
     const state = stateAt(row);
     const title = el("div", "pane-title", `State: ${stateName(row)}`);
     ui.tree.append(title, treeNode(state, [], null, changed, 0));
-    if (scroll) ui.tree.scrollTop = scroll;
   }
 
   function copyText(text, what) {
@@ -953,7 +965,13 @@
     drawTrack();
     drawPlots();
     ui.slider.addEventListener("input", () => select(Number(ui.slider.value), { scroll: true }));
-    ui.list.addEventListener("scroll", () => renderList());
+    ui.list.addEventListener("scroll", () => {
+      if (scrolledTo >= 0) {
+        scrolledTo = -1;
+        return;
+      }
+      renderList();
+    });
     ui.listRows.addEventListener("click", (event) => {
       const row = event.target.closest(".row");
       if (!row) return;
