@@ -14,6 +14,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -50,9 +51,16 @@ def click_row(driver, row):
     driver.execute_script(
         "const l = document.getElementById('entry-list');"
         "l.scrollTop = Math.max(0, arguments[0] * 26 - 120); l.dispatchEvent(new Event('scroll'));", row)
-    element = WebDriverWait(driver, 5).until(
-        lambda d: d.find_element(By.CSS_SELECTOR, f'.row[data-row="{row}"]'))
-    element.click()
+    for attempt in range(3):
+        element = WebDriverWait(driver, 5).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, f'.row[data-row="{row}"]'))
+        try:
+            element.click()
+            return
+        except StaleElementReferenceException:
+            # The list re-rendered between finding the row and clicking it.
+            if attempt == 2:
+                raise
 
 
 def console_errors(driver):

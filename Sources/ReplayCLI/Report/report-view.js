@@ -556,10 +556,15 @@
   // no work (and reading the position then would force a layout).
   let scrolledTo = -1;
 
-  function renderList(view) {
+  // The rows in the DOM, so that a scroll that shows the same rows rebuilds nothing.
+  let renderedRange = "";
+
+  function renderList(view, force) {
     const { top, height } = view || { top: ui.list.scrollTop, height: ui.list.clientHeight || 600 };
     const first = Math.max(0, Math.floor(top / rowHeight) - 8);
     const last = Math.min(shown.length, Math.ceil((top + height) / rowHeight) + 8);
+    if (!force && renderedRange === `${first}-${last}`) return;
+    renderedRange = `${first}-${last}`;
     const fragment = document.createDocumentFragment();
     for (let i = first; i < last; i++) fragment.append(listRow(shown[i]));
     ui.listRows.replaceChildren(fragment);
@@ -585,7 +590,7 @@
       ui.list.scrollTop = top;
       scrolledTo = top;
     }
-    if (always || top !== before) renderList({ top, height });
+    if (always || top !== before) renderList({ top, height }, always);
   }
 
   // ---- Selection --------------------------------------------------------------------
@@ -658,7 +663,7 @@
       button("nav-button pin", "Compare from here", () => {
         compareFrom = row;
         showTab("compare");
-        renderList();
+        renderList(null, true);
       }, "use this state as the first state of the comparison"),
     );
     if (row === 0) {
@@ -726,7 +731,7 @@
   const userOpen = new Set([""]);
   const userClosed = new Set();
   const isOpen = (pointer) => !userClosed.has(pointer) && (userOpen.has(pointer) || changedInside.has(pointer));
-  const pageSize = 100;
+  const pageSize = 50;
   const childLimit = new Map(); // pointer → children shown
   const stringLimit = 200;
 
@@ -817,17 +822,23 @@
       const keys = Array.isArray(value) ? null : value.k;
       const count = Array.isArray(value) ? value.length : value.size;
       const children = el("div", "children");
-      for (let i = 0; i < Math.min(count, limit); i++) {
-        const childValue = Array.isArray(value) ? value[i] : value.v[i];
-        const token = Array.isArray(value) ? String(i) : keys[i];
-        const childLabel = Array.isArray(value) ? `[${i}]` : C.printString(keys[i]);
-        children.append(treeNode(childValue, tokens.concat([token]), childLabel, changed, depth + 1));
+      const tokenAt = (i) => (Array.isArray(value) ? String(i) : keys[i]);
+      // The first `limit` children, and past them any child the entry changed, so that
+      // what changed is always in view.
+      const shownChildren = [];
+      for (let i = 0; i < count; i++) {
+        if (i < limit) shownChildren.push(i);
+        else {
+          const child = pointer + "/" + C.formatPointer([tokenAt(i)]).slice(1);
+          if (changed.has(child) || changedInside.has(child)) shownChildren.push(i);
+        }
       }
-      if (count > limit) {
+      const gap = (from, to) => {
         const more = el("div", "node-line more-line");
         more.style.paddingLeft = Math.min(depth + 1, 40) * 16 + "px";
+        const hidden = to - from;
         more.append(
-          el("span", "folded", `… ${plural(count - limit, "more", "more")} of ${grouped(count)}`),
+          el("span", "folded", `… ${plural(hidden, "more", "more")} (${from}–${to - 1} of ${grouped(count)})`),
           button("more", `show ${Math.min(pageSize, count - limit)} more`, () => {
             childLimit.set(pointer, limit + pageSize);
             node.replaceWith(treeNode(value, tokens, label, changed, depth));
@@ -838,7 +849,16 @@
           }),
         );
         children.append(more);
+      };
+      let next = 0;
+      for (const i of shownChildren) {
+        if (i > next) gap(next, i);
+        const childValue = Array.isArray(value) ? value[i] : value.v[i];
+        const childLabel = Array.isArray(value) ? `[${i}]` : C.printString(keys[i]);
+        children.append(treeNode(childValue, tokens.concat([tokenAt(i)]), childLabel, changed, depth + 1));
+        next = i + 1;
       }
+      if (next < count) gap(next, count);
       node.append(children);
     }
     return node;
@@ -979,7 +999,7 @@
       if (event.shiftKey) {
         compareFrom = r;
         showTab("compare");
-        renderList();
+        renderList(null, true);
         return;
       }
       select(r, { scroll: false });
@@ -1000,7 +1020,7 @@
         drawTrack();
         drawPlots();
         updateCursors();
-        renderList();
+        renderList(null, true);
       }, 100);
     });
     const initial = rowFromFragment();
