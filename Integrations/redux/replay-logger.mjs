@@ -128,6 +128,7 @@ export function replayLogger(options = {}) {
     // dispatch while one is in progress).
     const open = [];
     let lastNext = null; // {state, text} of the last entry written
+    let lastTime = ""; // the time of the last entry written
     let written = 0;
 
     function effectivePrior(frame) {
@@ -148,13 +149,19 @@ export function replayLogger(options = {}) {
       // After entries written since this dispatch began (it was deferred), its
       // prior is the state they left, which is the state its reducer received.
       const prior = written > frame.writtenAtOpen ? lastNext.text : frame.prior.text;
+      // An entry deferred behind a nested dispatch is written after it: it takes that
+      // entry's time if its own is earlier, so times never go backwards in the log
+      // (readers warn when they do, for a clock that was set back). The timestamps
+      // share one fixed format, so comparing the strings compares the instants.
+      const time = frame.time < lastTime ? lastTime : frame.time;
       const line =
-        `{"seq":${seq + 1},"time":"${frame.time}","action":${frame.action},` +
+        `{"seq":${seq + 1},"time":"${time}","action":${frame.action},` +
         `"prior":${prior},"next":${next}}\n`;
       if (!emit(line, `entry ${seq + 1} (${frame.name})`)) return;
       seq += 1;
       written += 1;
       lastNext = { state, text: next };
+      lastTime = time;
     }
 
     // A dispatch starts while others are in progress: if the innermost one not yet

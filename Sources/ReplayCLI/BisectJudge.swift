@@ -15,7 +15,7 @@ struct BisectJudge {
       let shell = ShellCommand(command: command, io: context.io)
       verdict = { k in
         do {
-          return try shell.verdict(state: try log.state(k), index: k)
+          return try shell.verdict(state: try log.state(k), name: context.stateName(k))
         } catch let abort as ShellCommand.Abort {
           throw CommandError(code: ExitCode.evaluationError, message: abort.message)
         }

@@ -28,20 +28,38 @@ enum BisectMode {
       result = try Bisect.run(
         lastState: lastState, probingMonotonicity: true, verdict: judge.verdict)
     }
-    let warnings = result.contradictions.map(warning)
+    var warnings = result.contradictions.map { warning($0, context) }
+    if case .firstBad(let k) = result.outcome, let unchained = try unchained(k, context) {
+      warnings.append(unchained)
+    }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
     return try report(result, context: context, lastState: lastState, warnings: warnings)
   }
 
+  /// Bisect judges states, so when the first bad entry's prior is not the state before
+  /// it (a gap record or a broken chain lies between), the state may have turned bad
+  /// there rather than in the entry: a warning says so.
+  private static func unchained(_ k: Int, _ context: Context) throws -> String? {
+    guard try DiffMode.change(context, entryAt: k).from == nil else { return nil }
+    let (before, entry) = (context.stateText(k - 1), context.stateName(k))
+    let cause =
+      context.log.gap(beforeEntry: k) != nil
+      ? "the recorder dropped entries before it" : "the chain is broken there"
+    return
+      "entry \(entry)'s prior is not \(before) (\(cause)), so the state may have turned bad between them rather than in entry \(entry)"
+  }
+
   /// What a probe that contradicts a single flip means for the entry bisect found.
-  private static func warning(_ contradiction: Bisect.Contradiction) -> String {
+  private static func warning(_ contradiction: Bisect.Contradiction, _ context: Context) -> String {
     switch contradiction {
     case .holdsBefore(state: let g, firstBad: let k):
+      let (g, k) = (context.stateText(g), context.stateName(k))
       return
-        "the predicate holds on state \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first"
+        "the predicate holds on \(g), before entry \(k): it is not monotone, so entry \(k) may not be the first bad entry; use --linear to find the first"
     case .clearsAfter(state: let b, firstBad: let k):
+      let (b, k) = (context.stateText(b), context.stateName(k))
       return
-        "the predicate does not hold on state \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry"
+        "the predicate does not hold on \(b), after entry \(k): it flips more than once; use --linear to find the first bad entry"
     }
   }
 
@@ -55,7 +73,7 @@ enum BisectMode {
         context.printJSON(["result": "holdsAtStart", "evaluated": evaluated])
       } else {
         context.io.out(
-          "the state is already bad on state 0 (the initial state): no entry introduced it\n")
+          "the state is already bad on the initial state (init): no entry introduced it\n")
       }
       return ExitCode.holdsAtStart
     case .neverHolds:
@@ -63,18 +81,21 @@ enum BisectMode {
         context.printJSON(["result": "neverHolds", "evaluated": evaluated])
       } else {
         context.io.out(
-          "the state is never bad: not on the last state (\(lastState)) nor on state 0\n")
+          "the state is never bad: not on the last state (\(context.stateName(lastState))) nor on the initial state (init)\n"
+        )
       }
       return ExitCode.notFound
     case .endSkipped(let k):
       throw CommandError(
         code: ExitCode.evaluationError,
-        message: "state \(k) was skipped; bisect needs a good state 0 and a bad last state")
+        message:
+          "\(context.stateText(k)) was skipped; bisect needs a good initial state and a bad last state"
+      )
     case .candidates(let entries):
       if context.json {
         context.printJSON([
           "result": "candidates",
-          "candidates": .array(JSONArray(entries.map { .number(JSONNumber($0)) })),
+          "candidates": .array(JSONArray(entries.map(context.stateJSON))),
           "evaluated": evaluated,
         ])
       } else {

@@ -97,7 +97,7 @@ struct CommandLineParser {
       guard let first = attached ?? rest.popFirst() else {
         throw UsageError(message: "\(flag.name) needs a value")
       }
-      if attached == nil, let next = rest.first, Int(next) != nil {
+      if attached == nil, let next = rest.first, StateName(next) != nil {
         return [first, rest.removeFirst()]
       }
       return [first]

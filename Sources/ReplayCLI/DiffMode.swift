@@ -2,40 +2,83 @@ import TimeTravel
 
 /// `replay LOG --diff A B`: what changed from state A to state B.
 enum DiffMode {
-  /// `--diff K`: what entry K changed (state K-1 to state K).
-  static func run(_ context: Context, entry k: Int) throws -> Int32 {
-    // Named as asked: entry K, not the state K-1 that would be read first.
-    let count = context.log.entryCount
-    guard k <= count else {
-      // Worded as LogFile.entry(_:) words it.
-      throw LogError(
-        kind: .outOfRange, path: context.log.path,
-        message: "entry \(k) is out of range (the log has \(count) entries)")
-    }
-    return try run(context, from: k - 1, to: k)
+  /// What entry K did: from the state before it to the state after it.
+  struct EntryChange {
+    /// Entry K's own prior.
+    var old: JSONValue
+    /// Entry K's next (state K).
+    var new: JSONValue
+    /// The position of the state entry K's prior is: the previous entry's (0 for the
+    /// initial state), or `nil` after a gap record or a broken chain, where the prior is
+    /// no state of the log.
+    var from: Int?
   }
 
-  static func run(_ context: Context, from a: Int, to b: Int) throws -> Int32 {
-    guard a >= 0 else {
-      throw CommandError(
-        code: ExitCode.usage, message: "--diff 0 has no entry before it; use --diff A B")
+  /// What the entry at `position` changed: its own prior to its next, the meaning
+  /// `--watch`, the stepper and bisect's report share. Its prior is named as the state
+  /// before it only when it is that state.
+  static func change(_ context: Context, entryAt position: Int) throws -> EntryChange {
+    let log = context.log
+    let entry = try log.entry(position)
+    var from: Int?
+    if position == 1 {
+      from = 0
+    } else if log.gap(beforeEntry: position) == nil, try log.state(position - 1) == entry.prior {
+      from = position - 1
     }
-    let old = try context.log.state(a)
-    let new = try context.log.state(b)
+    return EntryChange(old: entry.prior, new: entry.next, from: from)
+  }
+
+  /// "state 52 → state 53", or "entry 53's prior → state 53" when the prior is no state
+  /// of the log.
+  static func heading(_ context: Context, _ change: EntryChange, entryAt position: Int) -> String {
+    let to = context.stateName(position)
+    guard let from = change.from else { return "entry \(to)'s prior → state \(to)" }
+    return "state \(context.stateName(from)) → state \(to)"
+  }
+
+  /// `--diff K`: what entry K changed, from its prior to its next.
+  static func run(_ context: Context, entry name: StateName) throws -> Int32 {
+    guard case .after(let k) = name, context.log.numbering.position(ofNumber: k) != nil || k != 0
+    else {
+      throw CommandError(
+        code: ExitCode.usage,
+        message:
+          "--diff \(name == .initial ? "init" : "0"): no entry led to the initial state; use --diff A B to compare two states"
+      )
+    }
+    let position = try context.position(ofEntry: k)
+    let change = try change(context, entryAt: position)
+    return render(
+      context, old: change.old, new: change.new,
+      from: change.from.map(context.stateJSON) ?? .null, to: context.stateJSON(position),
+      heading: heading(context, change, entryAt: position))
+  }
+
+  /// `--diff A B`: state A to state B.
+  static func run(_ context: Context, from a: StateName, to b: StateName) throws -> Int32 {
+    let (from, to) = (try context.position(of: a), try context.position(of: b))
+    return render(
+      context, old: try context.log.state(from), new: try context.log.state(to),
+      from: context.stateJSON(from), to: context.stateJSON(to),
+      heading: "state \(context.stateName(from)) → state \(context.stateName(to))")
+  }
+
+  private static func render(
+    _ context: Context, old: JSONValue, new: JSONValue, from: JSONValue, to: JSONValue,
+    heading: String
+  ) -> Int32 {
     let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
     if context.options.format == .jsonPatch {
-      // RFC 6902: applying this to state A gives state B exactly.
+      // RFC 6902: applying this to the old state gives the new one exactly.
       context.printJSON(JSONDiff.patch(from: old, to: new, options: context.diffOptions).jsonValue)
       return ExitCode.success
     }
     if context.json {
-      context.printJSON([
-        "from": .number(JSONNumber(a)), "to": .number(JSONNumber(b)),
-        "changes": ChangeJSON.array(changes),
-      ])
+      context.printJSON(["from": from, "to": to, "changes": ChangeJSON.array(changes)])
       return ExitCode.success
     }
-    var text = "state \(a) → state \(b): "
+    var text = heading + ": "
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"

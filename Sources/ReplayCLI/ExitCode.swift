@@ -12,7 +12,7 @@ public enum ExitCode {
   public static let unreadableLog: Int32 = 3
   /// The predicate failed while evaluating a state (a jq runtime error).
   public static let evaluationError: Int32 = 4
-  /// Bisect: the predicate already holds on state 0, so no entry introduced it.
+  /// Bisect: the predicate already holds on the initial state, so no entry introduced it.
   public static let holdsAtStart: Int32 = 5
   /// `--verify`: a recomputed state differs from the recorded one.
   public static let diverged: Int32 = 6

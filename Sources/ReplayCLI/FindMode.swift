@@ -24,6 +24,9 @@ enum FindMode {
             found.map { hit in
               var object = JSONObject()
               object["seq"] = .number(JSONNumber(hit.entry.seq))
+              if let recorded = hit.entry.recordedSeq, recorded != hit.entry.seq {
+                object["recordedSeq"] = .number(JSONNumber(recorded))
+              }
               if let time = hit.entry.time { object["time"] = .string(time) }
               object["action"] = hit.entry.action
               object["actionName"] = .string(hit.entry.actionName)

@@ -6,8 +6,8 @@ struct FlagValue: Sendable {
     case required
     /// Only `--flag=VALUE`; `--flag` alone means `default` (`--color` is `--color=always`).
     case attachedOnly(default: String)
-    /// `--flag A` followed by an optional second value `B` when the next word is an
-    /// integer (`--diff A [B]`); `--flag=A` takes no second value.
+    /// `--flag A` followed by an optional second value `B` when the next word names a
+    /// state, an integer or `init` (`--diff A [B]`); `--flag=A` takes no second value.
     case withOptionalNumber(second: String)
   }
 

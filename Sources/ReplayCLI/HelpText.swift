@@ -48,8 +48,9 @@ struct HelpText {
 
       \(usage)
 
-      States are numbered: state 0 is the initial state (entry 1's prior), state K the
-      state after entry K.
+      Entries and states are named by seq: entry K is the entry whose seq is K,
+      state K the state after it, and init the state before the first entry (0 too,
+      when no entry has seq 0). Every number replay prints can be typed back.
 
       MODES (one at a time; without one, replay prints a summary of LOG)
 
@@ -191,7 +192,7 @@ struct HelpText {
       2  usage error: bad option, predicate syntax error, entry out of range
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error), or --run aborted
-      5  bisect: the predicate already holds on state 0
+      5  bisect: the predicate already holds on the initial state (init)
       6  verify: a recomputed state differs from the log
       7  bisect: skipped states border the change; the candidates are listed
       8  verify: the log does not fit the reducer (an action or state does not

@@ -3,8 +3,8 @@ struct Options: Equatable {
   /// The modes on a log.
   enum Mode: Equatable {
     case summary
-    case show(Int)
-    case diff(Int, Int?)
+    case show(StateName)
+    case diff(StateName, StateName?)
     case bisect(BisectMode.Criterion, linear: Bool)
     case watch(String)
     case find(String)

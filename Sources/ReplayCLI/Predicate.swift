@@ -18,12 +18,12 @@ enum Predicate {
     }
   }
 
-  /// `$seq`, `$action` and `$prior`: `seq`, and the action and prior state of `entry`
-  /// (`null` without one, as on state 0).
-  static func bindings(seq: Int, entry: LogEntry?) -> [String: JSONValue] {
+  /// `$seq`, `$action` and `$prior`: the seq, action and prior state of `entry`, the
+  /// entry that led to the state (all `null` on the initial state, which none led to).
+  static func bindings(entry: LogEntry?) -> [String: JSONValue] {
     [
-      "seq": .number(JSONNumber(seq)), "action": entry?.action ?? .null,
-      "prior": entry?.prior ?? .null,
+      "seq": entry.map { .number(JSONNumber($0.seq)) } ?? .null,
+      "action": entry?.action ?? .null, "prior": entry?.prior ?? .null,
     ]
   }
 
@@ -35,16 +35,18 @@ enum Predicate {
     return (entry.next, entry)
   }
 
-  /// Runs `filter` on state `k` with `$seq` (k), `$action` and `$prior` bound
-  /// (`$action` and `$prior` are null on state 0).
+  /// Runs `filter` on the state at position `k` with `$seq`, `$action` and `$prior`
+  /// bound (all null on the initial state, position 0).
   static func holds(_ filter: JQFilter, on log: LogFile, state k: Int) throws -> Bool {
     let (state, entry) = try state(k, of: log)
     do {
-      return try filter.holds(on: state, variables: bindings(seq: k, entry: entry))
+      return try filter.holds(on: state, variables: bindings(entry: entry))
     } catch {
       let at =
-        entry.map { "state \(k) (after entry \($0.seq), \(TerminalText.sanitize($0.actionName)))" }
-        ?? "state 0"
+        entry.map {
+          "state \($0.seq) (after entry \($0.seq), \(TerminalText.sanitize($0.actionName)))"
+        }
+        ?? "the initial state (init)"
       throw CommandError(
         code: ExitCode.evaluationError,
         message: "the predicate failed on \(at): \(error.description)")
@@ -55,7 +57,7 @@ enum Predicate {
   static func holds(_ filter: JQFilter, onEntry entry: LogEntry, what: String) throws -> Bool {
     do {
       return try filter.holds(
-        on: entry.jsonValue, variables: bindings(seq: entry.seq, entry: entry))
+        on: entry.jsonValue, variables: bindings(entry: entry))
     } catch {
       throw CommandError(
         code: ExitCode.evaluationError,

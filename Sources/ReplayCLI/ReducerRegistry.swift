@@ -8,13 +8,14 @@ import TimeTravel
 ///
 /// ```swift
 /// var reducers = ReducerRegistry()
-/// reducers.register(name: "cart", reducer: CartReducer())
+/// reducers.register(name: "cart", reducer: CartReducer(), initialState: CartState())
 /// ReplayCommand.main(reducers: reducers)
 /// ```
 /// See `docs/custom-replay.md`.
 public struct ReducerRegistry: Sendable {
-  /// Replays a whole log; what a registration stores.
-  public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayOutcome
+  /// Replays a whole log and says how its states were fitted to the reducer's `State`
+  /// type; what a registration stores.
+  public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayReport
 
   private var verifiers: [String: Verify] = [:]
 
@@ -28,13 +29,19 @@ public struct ReducerRegistry: Sendable {
   ///   - reducer: Made afresh for each replay (an autoclosure, so reducers need not be
   ///     `Sendable`); its `State` must be `Codable` and its `Action` `Decodable`.
   ///   - redaction: The `LogRedaction` the app records with, if any.
+  ///   - initialState: The app's initial state. Given it, `--verify` replays logs recorded
+  ///     before `State` gained members (they are taken from it) or lost some (they are
+  ///     ignored), and says which; without it such a log does not decode (exit code 8).
+  ///     Made afresh for each replay, like `reducer`.
   public mutating func register<R: Reducer & SendableMetatype>(
     name: String, reducer: @autoclosure @escaping @Sendable () -> R,
-    redaction: LogRedaction = .none
+    redaction: LogRedaction = .none,
+    initialState: @autoclosure @escaping @Sendable () -> R.State? = nil
   )
   where R.State: Codable, R.Action: Decodable {
     let verify: Verify = { (log) throws(ReplayError) in
-      try Replayer(reducer: reducer(), redaction: redaction).verify(log)
+      try Replayer(reducer: reducer(), redaction: redaction, initialState: initialState())
+        .report(log)
     }
     verifiers[name] = verify
   }

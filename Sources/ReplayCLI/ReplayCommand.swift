@@ -73,7 +73,7 @@ public enum ReplayCommand {
       case .summary: return try SummaryMode.run(context)
       case .show(let n) where ReproduceMode.showsPending(context, n):
         return ReproduceMode.showPending(context)
-      case .show(let n): return try ShowMode.run(context, state: n)
+      case .show(let name): return try ShowMode.run(context, state: name)
       case .diff(let a, let b?): return try DiffMode.run(context, from: a, to: b)
       case .diff(let k, nil): return try DiffMode.run(context, entry: k)
       case .bisect(let criterion, let linear):

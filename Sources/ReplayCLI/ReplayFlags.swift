@@ -8,24 +8,25 @@ extension FlagTable {
   /// The flags that select a mode on a log.
   private static let modeFlags: [Flag] = [
     Flag(
-      names: ["--show"], value: .text("N", meaning: "a state number"), role: .mode(.show),
+      names: ["--show"], value: .text("N", meaning: "a state: init or an entry's seq"),
+      role: .mode(.show),
       help:
-        "Entry N's action and the state after it (N=0: the initial state). For a session that died inside a reducer, N one past the last entry shows the entry it died in."
+        "Entry N's action and the state after it; --show init shows the initial state. For a session that died inside a reducer, N is the seq of the entry it died in."
     ) { arguments, values throws(UsageError) in
-      arguments.mode = .show(try stateNumber(values[0], for: "--show"))
+      arguments.mode = .show(try StateName.parse(values[0], for: "--show"))
     },
     Flag(
       names: ["--diff"],
       value: FlagValue(
-        placeholder: "A", meaning: "a state number", choices: [],
+        placeholder: "A", meaning: "a state: init or an entry's seq", choices: [],
         form: .withOptionalNumber(second: "B")),
       role: .mode(.diff),
       help:
-        "What changed from state A to state B. Each change is shown inside the surrounding structure with its RFC 6901 JSON Pointer; unchanged runs are folded. With A alone: what entry A changed (state A-1 to state A)."
+        "What changed from state A to state B. Each change is shown inside the surrounding structure with its RFC 6901 JSON Pointer; unchanged runs are folded. With A alone: what entry A changed, from its prior to its next."
     ) { arguments, values throws(UsageError) in
       arguments.mode = .diff(
-        try stateNumber(values[0], for: "--diff"),
-        values.count > 1 ? try stateNumber(values[1], for: "--diff") : nil)
+        try StateName.parse(values[0], for: "--diff"),
+        values.count > 1 ? try StateName.parse(values[1], for: "--diff") : nil)
     },
     Flag(
       names: ["--bisect"], role: .mode(.bisect, needs: ["--predicate", "--run"]),
@@ -46,7 +47,7 @@ extension FlagTable {
     Flag(
       names: ["--step"], role: .mode(.step, stdin: "reads its commands from stdin"),
       help:
-        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted."
+        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY)."
     ) { arguments, _ in arguments.mode = .step },
     Flag(
       names: ["--verify"], role: .mode(.verify, needs: ["--reducer"]),
@@ -77,12 +78,12 @@ extension FlagTable {
       names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
       role: .option(modes: [.bisect]),
       help:
-        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE=K to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
+        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
     ),
     Flag(
       names: ["--linear"], role: .option(modes: [.bisect]),
       help:
-        "Scan from state 0 instead, to find the true first bad entry of a non-monotone predicate."
+        "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate."
     ) { arguments, _ in arguments.linear = true },
     Flag(
       names: ["--plot"], value: .text("PATH"), role: .option(modes: [.html], repeats: true),
@@ -174,14 +175,4 @@ extension FlagTable {
     Flag(names: ["--help", "-h"], role: .mode(.help), help: "This help."),
     Flag(names: ["--version"], role: .mode(.version), help: "The version."),
   ]
-
-  /// A state number: 0 or more.
-  /// - Throws: ``UsageError`` "FLAG takes a state number (0 or more), not 'x'".
-  private static func stateNumber(_ text: String, for flag: String) throws(UsageError) -> Int {
-    guard let n = Int(text), n >= 0 else {
-      throw UsageError(
-        message: "\(flag) takes a state number (0 or more), not '\(TerminalText.sanitize(text))'")
-    }
-    return n
-  }
 }

@@ -28,9 +28,11 @@ enum ReproduceMode {
     return ExitCode.success
   }
 
-  /// Whether `--show n` means the pending entry (the one after the last complete one).
-  static func showsPending(_ context: Context, _ n: Int) -> Bool {
-    context.log.pendingEntry != nil && n == context.log.entryCount + 1
+  /// Whether `--show N` means the pending entry: N is its number, which no complete
+  /// entry has.
+  static func showsPending(_ context: Context, _ name: StateName) -> Bool {
+    guard let pending = context.log.pendingEntry, case .after(let n) = name else { return false }
+    return n == pending.seq && context.log.numbering.position(ofNumber: n) == nil
   }
 
   static func showPending(_ context: Context) -> Int32 {

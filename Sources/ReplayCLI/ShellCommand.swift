@@ -14,15 +14,15 @@ struct ShellCommand {
     var message: String
   }
 
-  /// Runs the command with `state` on stdin and `REPLAY_STATE` (the state
-  /// index) in its environment. Whatever it prints goes to our stderr, so
+  /// Runs the command with `state` on stdin and `REPLAY_STATE` (the state's name: `init`
+  /// or the entry's seq) in its environment. Whatever it prints goes to our stderr, so
   /// stdout carries only replay's result.
-  func verdict(state: JSONValue, index: Int) throws(Abort) -> Bisect.Verdict {
+  func verdict(state: JSONValue, name index: String) throws(Abort) -> Bisect.Verdict {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     var environment = ProcessInfo.processInfo.environment
-    environment["REPLAY_STATE"] = String(index)
+    environment["REPLAY_STATE"] = index
     process.environment = environment
     let input = Pipe()
     let output = Pipe()

@@ -2,13 +2,17 @@ import TimeTravel
 
 /// `replay LOG --show N`: entry N's action and the state after it.
 enum ShowMode {
-  static func run(_ context: Context, state n: Int) throws -> Int32 {
+  static func run(_ context: Context, state name: StateName) throws -> Int32 {
     let log = context.log
+    let n = try context.position(of: name)
     let state = try log.state(n)
     let entry = n > 0 ? try log.entry(n) : nil
     if context.json {
       var object = JSONObject()
-      object["seq"] = .number(JSONNumber(entry?.seq ?? 0))
+      object["seq"] = entry.map { .number(JSONNumber($0.seq)) } ?? .null
+      if let recorded = entry?.recordedSeq, recorded != entry?.seq {
+        object["recordedSeq"] = .number(JSONNumber(recorded))
+      }
       object["action"] = entry?.action ?? .null
       if let entry {
         object["actionName"] = .string(entry.actionName)
@@ -27,9 +31,12 @@ enum ShowMode {
       for (key, value) in entry.otherMembers {
         text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
       }
+      if let recorded = entry.recordedSeq, recorded != entry.seq {
+        text += "recorded seq: \(recorded)\n"
+      }
       text += "state after it:\n"
     } else {
-      text = "state 0: the initial state (entry 1's prior)\n"
+      text = "init: the initial state (entry \(context.stateName(1))'s prior)\n"
     }
     text += JSONPrinter.pretty.print(state) + "\n"
     context.io.out(text)

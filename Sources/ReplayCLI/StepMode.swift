@@ -5,15 +5,16 @@ import TimeTravel
 /// reverse debugging, reading commands from stdin one per line, so it works
 /// at a terminal and scripted through a pipe.
 ///
-/// The cursor is a state index: 0 is the initial state, k the state after
-/// entry k. Moving to k shows `[k/N] action` and what entry k changed.
+/// The cursor is a state: `init` (the initial state) or an entry's seq K, the state after
+/// entry K. Moving to K shows `[K/LAST] action` and what entry K changed, from its own
+/// prior, as `--diff K` does.
 enum StepMode {
   static let commandHelp = """
     commands:
       next, n [COUNT]            step forward (to the state after the next entry)
       prev, p [COUNT]            step backward
-      goto, g K                  go to state K (0 is the initial state)
-      first, last                go to state 0, or to the last state
+      goto, g K                  go to state K: the state after entry K, or init
+      first, last                go to the initial state (init), or to the last state
       continue, c EXPR           forward until the jq predicate EXPR holds on the state
       reverse-continue, rc EXPR  backward until EXPR holds
       watch PATH                 forward to the next entry that changes PATH
@@ -25,9 +26,11 @@ enum StepMode {
       find EXPR                  entries where EXPR holds on {seq, time, action, prior, next}
       help                       this list
       quit, q                    leave
-    EXPR sees $seq, $action and $prior, as with --bisect. PATH is a jq path
+    K, A and B are entries' seqs, as printed, or init (0 too when no entry has
+    seq 0). EXPR sees $seq, $action and $prior, as with --bisect. PATH is a jq path
     (.todos[0].title) or a JSON Pointer (/todos/0/title).
-    An empty line repeats the last command.
+    An empty line repeats the last command. At a terminal, ↑/↓ and Ctrl-R recall
+    earlier commands and Tab completes commands and paths.
 
     """
 
@@ -35,9 +38,14 @@ enum StepMode {
     var stepper = Stepper(context: context)
     stepper.show()
     var last: String?
+    let input = CommandReader(io: context.io)
     while true {
-      if context.io.isTerminal { context.io.out(context.paint("(replay) ", .bold)) }
-      guard let raw = context.io.readLine() else { break }
+      let current = stepper.current
+      guard
+        let raw = input.readLine(
+          prompt: context.paint("(replay) ", .bold),
+          completer: { StepCompletion.complete($0, state: { try? context.log.state(current) }) })
+      else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty {
         guard let last else { continue }
@@ -57,6 +65,7 @@ enum StepMode {
 
 private struct Stepper {
   let context: Context
+  /// The position of the current state: 0 for the initial state, else the entry's.
   var current = 0
   /// Where the last `watch` or `rwatch` landed, so that an `rwatch` of the
   /// same path from there goes further back instead of standing still.
@@ -78,18 +87,22 @@ private struct Stepper {
       guard let n = countArgument() else {
         return hint("usage: next [COUNT], COUNT a positive number")
       }
-      guard current < count else { return hint("already at the last state (\(count))") }
+      guard current < count else {
+        return hint("already at the last state (\(context.stateName(count)))")
+      }
       try move(to: min(count, current + n))
     case "prev", "p":
       guard let n = countArgument() else {
         return hint("usage: prev [COUNT], COUNT a positive number")
       }
-      guard current > 0 else { return hint("already at state 0, the initial state") }
+      guard current > 0 else { return hint("already at the initial state (init)") }
       try move(to: max(0, current - n))
     case "goto", "g":
-      guard words.count == 1, let k = Int(words[0]), (0...count).contains(k) else {
-        return hint("usage: goto K, with K from 0 to \(count)")
+      guard words.count == 1, let name = StateName(words[0]) else {
+        return hint(
+          "usage: goto K, K a state: init, or an entry's seq (\(context.log.numbering.rangeText))")
       }
+      guard let k = position(of: name) else { return true }
       try move(to: k)
     case "first": try move(to: 0)
     case "last": try move(to: count)
@@ -108,7 +121,7 @@ private struct Stepper {
         return true
       }
       return hint(
-        "the predicate holds on no state \(forward ? "after" : "before") state \(current); staying here"
+        "the predicate holds on no state \(forward ? "after" : "before") \(context.stateText(current)); staying here"
       )
     case "watch", "rwatch":
       guard !argument.isEmpty else {
@@ -116,24 +129,29 @@ private struct Stepper {
       }
       let path: JSONPointer
       do {
-        path = try Watch.path(parsing: argument)
+        path = try WatchPath.pointer(parsing: argument)
       } catch {
         return hint(error.message)
       }
       try watch(path, forward: command == "watch")
     case "diff":
       if words.isEmpty {
-        guard current > 0 else { return hint("state 0 has no entry before it; try 'diff A B'") }
-        try printDiff(from: current - 1, to: current)
+        guard current > 0 else {
+          return hint("no entry led to the initial state (init); try 'diff A B'")
+        }
+        try printEntryDiff(current)
       } else {
-        guard words.count == 2, let a = Int(words[0]), let b = Int(words[1]),
-          (0...count).contains(a), (0...count).contains(b)
-        else { return hint("usage: diff A B, with states from 0 to \(count)") }
+        guard words.count == 2, let a = StateName(words[0]), let b = StateName(words[1]) else {
+          return hint(
+            "usage: diff A B, A and B states: init, or entries' seqs (\(context.log.numbering.rangeText))"
+          )
+        }
+        guard let a = position(of: a), let b = position(of: b) else { return true }
         try printDiff(from: a, to: b)
       }
     case "state": try printState(argument)
     case "action":
-      guard current > 0 else { return hint("state 0 is the initial state; no action led to it") }
+      guard current > 0 else { return hint("no action led to the initial state (init)") }
       let entry = try context.log.entry(current)
       var text = JSONPrinter.pretty.print(entry.action) + "\n"
       for (key, value) in entry.otherMembers {
@@ -172,10 +190,20 @@ private struct Stepper {
     return true
   }
 
+  /// The position of the state `name` names, or `nil` after printing why there is none.
+  private func position(of name: StateName) -> Int? {
+    do {
+      return try context.position(of: name)
+    } catch {
+      _ = hint(TerminalText.sanitize(error.message))
+      return nil
+    }
+  }
+
   mutating func move(to k: Int) throws {
     current = k
     show()
-    if k > 0 { try printDiff(from: k - 1, to: k, header: false) }
+    if k > 0 { try printEntryDiff(k, header: false) }
   }
 
   mutating func watch(_ path: JSONPointer, forward: Bool) throws {
@@ -203,11 +231,13 @@ private struct Stepper {
       }
     }
     _ = hint(
-      "no entry \(forward ? "after" : "up to") state \(current) changes \(shown); staying here")
+      "no entry \(forward ? "after" : "up to") \(context.stateText(current)) changes \(shown); staying here"
+    )
   }
 
   func show() {
-    let position = context.paint("[\(current)/\(count)]", .bold)
+    let position = context.paint(
+      "[\(context.stateName(current))/\(context.stateName(count))]", .bold)
     if current == 0 {
       context.io.out("\(position) initial state\n")
     } else if let entry = try? context.log.entry(current) {
@@ -217,10 +247,24 @@ private struct Stepper {
     }
   }
 
-  func printDiff(from a: Int, to b: Int, header: Bool = true) throws {
-    let changes = JSONDiff.changes(
-      from: try context.log.state(a), to: try context.log.state(b), options: context.diffOptions)
-    var text = header ? "state \(a) → state \(b):\n" : ""
+  /// State `a` to state `b` (positions).
+  func printDiff(from a: Int, to b: Int) throws {
+    try printChanges(
+      from: try context.log.state(a), to: try context.log.state(b),
+      header: "state \(context.stateName(a)) → state \(context.stateName(b)):\n")
+  }
+
+  /// What the entry at `position` changed, from its own prior, as `--diff K` shows it.
+  func printEntryDiff(_ position: Int, header: Bool = true) throws {
+    let change = try DiffMode.change(context, entryAt: position)
+    try printChanges(
+      from: change.old, to: change.new,
+      header: header ? DiffMode.heading(context, change, entryAt: position) + ":\n" : "")
+  }
+
+  private func printChanges(from old: JSONValue, to new: JSONValue, header: String) throws {
+    let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
+    var text = header
     if changes.isEmpty { text += "  (no state changes)\n" }
     for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
     context.io.out(text)
@@ -242,7 +286,7 @@ private struct Stepper {
       let filter = try Predicate.compile(argument, what: "expression")
       do {
         let outputs = try filter.evaluate(
-          state, variables: Predicate.bindings(seq: current, entry: entry))
+          state, variables: Predicate.bindings(entry: entry))
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")
@@ -254,7 +298,7 @@ private struct Stepper {
     guard count > 0 else { return }
     let first = max(1, min(k - size / 2, count - size + 1))
     let last = min(count, first + size - 1)
-    var text = k == 0 ? "> [0] initial state\n" : ""
+    var text = k == 0 ? "> [init] initial state\n" : ""
     for position in first...last {
       let entry = try context.log.entry(position)
       text += "\(position == k ? ">" : " ") \(context.entryLine(entry))\n"

@@ -16,6 +16,15 @@ enum TerminalText {
     return inner.replacingOccurrences(of: "\\\"", with: "\"")
   }
 
+  /// Whether `scalar` is one ``sanitize(_:)`` escapes when it appears: C0 and C1
+  /// controls, DEL, the line and paragraph separators, and the bidi embedding,
+  /// override and isolate controls (as the JSON printer escapes them).
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+      || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+  }
+
   /// `text` sanitized line by line, keeping its line breaks: for a child
   /// process's output, which is ours to pass on but not to trust.
   static func sanitizeKeepingLines(_ text: String) -> String {

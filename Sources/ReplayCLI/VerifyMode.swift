@@ -14,18 +14,21 @@ enum VerifyMode {
         code: ExitCode.usage,
         message: "unknown reducer '\(TerminalText.sanitize(name))' (\(registered))")
     }
-    let outcome: ReplayOutcome
+    let report: ReplayReport
     do {
-      outcome = try verify(context.log)
+      report = try verify(context.log)
     } catch {
       throw CommandError(
         code: error.kind == .unreadableLog ? ExitCode.unreadableLog : ExitCode.incompatibleLog,
         message: TerminalText.sanitize(error.description))
     }
-    switch outcome {
+    if !context.json { context.io.out(notes(report)) }
+    switch report.outcome {
     case .verified(let count):
       if context.json {
-        context.printJSON(["ok": true, "entries": .number(JSONNumber(count))])
+        var object: JSONObject = ["ok": true, "entries": .number(JSONNumber(count))]
+        fitMembers(report, into: &object)
+        context.printJSON(.object(object))
       } else {
         context.io.out(
           "verified \(count) \(count == 1 ? "entry" : "entries"): every recomputed state matches the log\n"
@@ -33,12 +36,40 @@ enum VerifyMode {
       }
       return ExitCode.success
     case .diverged(let divergence):
-      report(divergence, context)
+      print(divergence, report, context)
       return ExitCode.diverged
     }
   }
 
-  private static func report(_ divergence: Divergence, _ context: Context) {
+  /// One line for the members the log's states lacked and one for those the `State`
+  /// type ignored (see `ReplayReport`), or nothing when the log and the type agree.
+  private static func notes(_ report: ReplayReport) -> String {
+    func list(_ members: [String]) -> String {
+      TerminalText.sanitize(members.joined(separator: ", "))
+    }
+    var text = ""
+    if !report.filledMembers.isEmpty {
+      text +=
+        "note: the log's states lack \(list(report.filledMembers)); taken from the reducer's initial state\n"
+    }
+    if !report.ignoredMembers.isEmpty {
+      text +=
+        "note: the log's states have \(list(report.ignoredMembers)), which the reducer's state type no longer has; ignored\n"
+    }
+    return text
+  }
+
+  /// `filledMembers` and `ignoredMembers`, each when not empty.
+  private static func fitMembers(_ report: ReplayReport, into object: inout JSONObject) {
+    if !report.filledMembers.isEmpty {
+      object["filledMembers"] = .array(JSONArray(report.filledMembers.map(JSONValue.string)))
+    }
+    if !report.ignoredMembers.isEmpty {
+      object["ignoredMembers"] = .array(JSONArray(report.ignoredMembers.map(JSONValue.string)))
+    }
+  }
+
+  private static func print(_ divergence: Divergence, _ report: ReplayReport, _ context: Context) {
     if context.json {
       var object = JSONObject()
       object["ok"] = false
@@ -46,6 +77,7 @@ enum VerifyMode {
       object["action"] = divergence.action
       object["actionName"] = .string(divergence.actionName)
       object["changes"] = ChangeJSON.array(divergence.changes)
+      fitMembers(report, into: &object)
       context.printJSON(.object(object))
       return
     }

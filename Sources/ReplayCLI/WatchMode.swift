@@ -5,7 +5,7 @@ enum WatchMode {
   static func run(_ context: Context, path text: String) throws -> Int32 {
     let path: JSONPointer
     do {
-      path = try Watch.path(parsing: text)
+      path = try WatchPath.pointer(parsing: text)
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }

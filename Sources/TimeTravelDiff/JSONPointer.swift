@@ -15,6 +15,22 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
   /// The root pointer: the whole document.
   public static let root = JSONPointer(tokens: [])
 
+  /// Whether both name the same place: tokens compare by code points, as object keys
+  /// do (Swift's `String ==` would merge `"é"` and `"e\u{301}"`, two different keys).
+  public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+    lhs.tokens.count == rhs.tokens.count
+      && zip(lhs.tokens, rhs.tokens).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+  }
+
+  /// Hashes consistently with ``==(_:_:)``: the tokens' UTF-8 bytes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(tokens.count)
+    for token in tokens {
+      hasher.combine(token.utf8.count)
+      for byte in token.utf8 { hasher.combine(byte) }
+    }
+  }
+
   /// Parses the RFC 6901 §3 text form.
   ///
   /// `""` is the whole document and `"/"` is the key `""`. In each token `~1`
@@ -27,25 +43,30 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
       tokens = []
       return
     }
-    guard text.hasPrefix("/") else {
+    // RFC 6901 works on code points: `/` and `~` are found as bytes, never as parts
+    // of a Swift `Character` (`/` followed by U+0301 is still a separator).
+    guard text.utf8.first == UInt8(ascii: "/") else {
       throw JSONPointerError(
         message:
           "JSON Pointer \(JSONPointer.quoted(text)) must be empty or start with \"/\" (RFC 6901 §3)"
       )
     }
     var result: [String] = []
-    for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+    for raw in text.utf8.dropFirst().split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    {
       result.append(try Self.unescape(raw, in: text))
     }
     tokens = result
   }
 
-  private static func unescape(_ raw: Substring, in text: String) throws(JSONPointerError)
+  private static func unescape(_ raw: Substring.UTF8View, in text: String) throws(JSONPointerError)
     -> String
   {
-    guard raw.contains("~") else { return String(raw) }
+    let token = String(decoding: raw, as: UTF8.self)
+    guard raw.contains(UInt8(ascii: "~")) else { return token }
     var out = ""
-    var iterator = raw.unicodeScalars.makeIterator()
+    var iterator = token.unicodeScalars.makeIterator()
     while let scalar = iterator.next() {
       guard scalar == "~" else {
         out.unicodeScalars.append(scalar)
@@ -75,7 +96,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     var out = ""
     for token in tokens {
       out.append("/")
-      if token.contains(where: { $0 == "~" || $0 == "/" }) {
+      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
         out.append(token.replacingTildeAndSlash())
       } else {
         out.append(token)
@@ -102,7 +123,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether `self` is `other` or lies inside it.
   public func hasPrefix(_ other: JSONPointer) -> Bool {
-    tokens.count >= other.tokens.count && tokens.starts(with: other.tokens)
+    tokens.count >= other.tokens.count
+      && JSONPointer(tokens: Array(tokens.prefix(other.tokens.count))) == other
   }
 
   /// The value at this pointer in `document`, or `nil` if absent.
@@ -141,11 +163,11 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 extension String {
   fileprivate func replacingTildeAndSlash() -> String {
     var out = ""
-    for character in self {
-      switch character {
+    for scalar in unicodeScalars {
+      switch scalar {
       case "~": out.append("~0")
       case "/": out.append("~1")
-      default: out.append(character)
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out

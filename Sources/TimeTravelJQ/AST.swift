@@ -33,8 +33,26 @@ indirect enum Node: Sendable {
   case foreach(Node, Pattern, Node, Node, Node?)
   case bind(Node, Pattern, Node)
   case functionDefinition(FunctionDefinition, Node)
+  /// A call by name: to a function defined in the program or to a filter parameter,
+  /// looked up in the environment when it runs (jq's closures).
   case call(String, [Node], column: Int)
+  /// A call the compiler bound to a native builtin.
+  case builtin(Builtin, [Node])
+  /// A call the compiler bound to a builtin written in jq (``Prelude``).
+  case library(LibraryFunction, [Node])
   case variable(String, column: Int)
+}
+
+/// A ``Prelude`` definition and the environment it is bound in (which holds the
+/// definitions before it, and itself, for recursion).
+final class LibraryFunction: Sendable {
+  let definition: FunctionDefinition
+  let home: Environment
+
+  init(definition: FunctionDefinition, home: Environment) {
+    self.definition = definition
+    self.home = home
+  }
 }
 
 /// Text or an interpolated expression inside a string literal.

@@ -96,6 +96,13 @@ enum Prelude {
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");
+    def todateiso8601: strftime("%Y-%m-%dT%H:%M:%SZ");
+    def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
+    def todate: todateiso8601;
+    def fromdate: fromdateiso8601;
+    def date: todate;
+    def dateadd(u; n): . + n;
+    def datesub(u; n): . - n;
     def ascii(i): [i] | implode;
     def trimstr($x): ltrimstr($x) | rtrimstr($x);
     def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false
@@ -105,34 +112,31 @@ enum Prelude {
     .
     """#
 
-  /// The parsed prelude: a chain of definitions ending in `.`.
+  /// The prelude compiled: a chain of definitions ending in `.`, with the calls to native
+  /// builtins bound (calls between prelude definitions stay lexical, as in a program).
   static let program: Node = {
     do {
-      return try Parser.parse(source)
+      var resolver = Resolver(source: source, predefined: [], library: [:])
+      return try resolver.resolve(try Parser.parse(source))
     } catch {
-      fatalError("jq prelude does not parse: \(error)")
+      fatalError("jq prelude does not compile: \(error)")
     }
   }()
 
-  /// The environment holding every prelude definition.
-  static let environment: Environment = {
+  /// Every prelude definition by `name/arity`, with the environment it is bound in: what
+  /// the compiler binds a program's calls to.
+  static let functions: [String: LibraryFunction] = {
+    var functions: [String: LibraryFunction] = [:]
     var env = Environment(parent: nil, binding: nil)
     var node = program
     while case .functionDefinition(let definition, let rest) = node {
       env = Environment(parent: env, binding: .function(definition))
+      functions[definition.signature] = LibraryFunction(definition: definition, home: env)
       node = rest
     }
-    return env
+    return functions
   }()
 
   /// `name/arity` of every prelude definition.
-  static let signatures: Set<String> = {
-    var out: Set<String> = []
-    var node = program
-    while case .functionDefinition(let definition, let rest) = node {
-      out.insert(definition.signature)
-      node = rest
-    }
-    return out
-  }()
+  static var signatures: Set<String> { Set(functions.keys) }
 }

@@ -1,17 +1,45 @@
 import Foundation
+import Synchronization
 import TimeTravelJSON
 
-/// jq's regex builtins over Foundation's `NSRegularExpression` (ICU), with
-/// Oniguruma's Ruby-syntax defaults: `^` and `$` match at line boundaries.
-/// Offsets and lengths are in code points, as in jq.
+/// The regex builtins jq implements in C: `_match_impl`, which `match`, `test`,
+/// `capture`, `scan`, `splits`, `sub` and `gsub` are written on (``Prelude``), and `split/2`.
+extension Builtins {
+  static let regex: [Builtin] = [
+    .value("_match_impl", 3) { input, args in
+      try Regex.match(input, args[0], args[1], testMode: args[2].isTruthy)
+    },
+    .value("split", 2) { input, args in try Regex.split(input, args[0], args[1]) },
+  ]
+}
+
+/// jq 1.7's `f_match` over Foundation's `NSRegularExpression` (ICU), with the defaults jq
+/// gives Oniguruma (`ONIG_SYNTAX_PERL_NG`): `^` and `$` match only at the ends of the
+/// string (`$` also before a final newline), and `.` does not match a newline.
+///
+/// A global search reports every match left to right, an empty match included, and after
+/// an empty match searches on from the next code point: `"ab" | [match(""; "g")]` has
+/// three matches, at 0, 1 and 2, and `"a1b" | [match("a*"; "g")]` four (`"a"`, then empty
+/// at 1, 2 and 3), as jq 1.7. Offsets and lengths count code points. Where jq 1.7 is
+/// known to be wrong this follows the fix jq made later: after an empty match jq 1.7
+/// stepped one byte, not one code point, and so repeated an offset for every multi-byte
+/// character; and it reported a group that did not take part in an empty match as `""`
+/// at the match's offset instead of `null` at -1.
 enum Regex {
-  private struct Options {
+  /// The modifiers of jq's flags string.
+  struct Options {
+    /// `g`: every match, not only the first.
     var global = false
-    var skipEmpty = false
-    var options: NSRegularExpression.Options = [.anchorsMatchLines]
+    /// `n`: ignore empty matches (Oniguruma's `FIND_NOT_EMPTY`). An empty match is
+    /// skipped; unlike Oniguruma, a non-empty alternative at the same place is not tried.
+    var notEmpty = false
+    var options: NSRegularExpression.Options = []
   }
 
-  private static func options(_ flags: JSONValue) throws -> Options {
+  /// Parses jq's flags: `g`, `i` (ignore case), `x` (extended), `n` (no empty matches),
+  /// `m` and `p` (`.` matches newlines), `s` (single line: the default here) and `l`
+  /// (longest match, which ICU has no mode for: ignored). `null` is no flags.
+  static func options(_ flags: JSONValue) throws -> Options {
     var result = Options()
     switch flags {
     case .null: return result
@@ -21,12 +49,9 @@ enum Regex {
         case "g": result.global = true
         case "i": result.options.insert(.caseInsensitive)
         case "x": result.options.insert(.allowCommentsAndWhitespace)
-        case "n": result.skipEmpty = true
-        case "s": result.options.remove(.anchorsMatchLines)
-        case "p":
-          result.options.remove(.anchorsMatchLines)
-          result.options.insert(.dotMatchesLineSeparators)
-        case "l": break
+        case "n": result.notEmpty = true
+        case "m", "p": result.options.insert(.dotMatchesLineSeparators)
+        case "s", "l": break
         default: throw JQRuntimeError(message: "\(s) is not a valid modifier string")
         }
       }
@@ -34,6 +59,94 @@ enum Regex {
     default:
       throw JQRuntimeError(message: "\(Describe.value(flags)) is not a string")
     }
+  }
+
+  /// Compiled patterns by pattern and options: a filter run on every entry of a log
+  /// compiles each of its patterns once. Bounded; emptied when full.
+  private static let cache = Mutex<[CacheKey: NSRegularExpression]>([:])
+  private static let cacheLimit = 256
+
+  private struct CacheKey: Hashable {
+    var pattern: String
+    var options: UInt
+  }
+
+  /// Compiles a pattern. ICU rejects the empty pattern, which matches the empty string
+  /// everywhere, so it is compiled as the equivalent `(?:)`.
+  static func compile(_ regex: JSONValue, _ opts: Options) throws -> NSRegularExpression {
+    guard case .string(let pattern) = regex else {
+      throw JQRuntimeError(message: "\(Describe.value(regex)) is not a string")
+    }
+    let key = CacheKey(pattern: pattern, options: opts.options.rawValue)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let compiled: NSRegularExpression
+    do {
+      compiled = try NSRegularExpression(
+        pattern: pattern.isEmpty ? "(?:)" : pattern, options: opts.options)
+    } catch {
+      throw JQRuntimeError(message: "\(pattern) (at offset 0) is not a valid regex")
+    }
+    cache.withLock { entries in
+      if entries.count >= cacheLimit { entries.removeAll() }
+      entries[key] = compiled
+    }
+    return compiled
+  }
+
+  /// The matches jq reports: the first (or, with `g`, every) match, without empty ones
+  /// under `n`.
+  static func search(_ re: NSRegularExpression, in s: String, _ opts: Options)
+    -> [NSTextCheckingResult]
+  {
+    var found: [NSTextCheckingResult] = []
+    re.enumerateMatches(in: s, range: NSRange(s.startIndex..<s.endIndex, in: s)) { m, _, stop in
+      guard let m, !(opts.notEmpty && m.range.length == 0) else { return }
+      found.append(m)
+      if !opts.global { stop.pointee = true }
+    }
+    return found
+  }
+
+  /// `_match_impl(re; flags; test)`: whether there is a match in test mode, else the
+  /// array of jq match objects (`offset`, `length`, `string`, `captures`).
+  static func match(_ input: JSONValue, _ regex: JSONValue, _ flags: JSONValue, testMode: Bool)
+    throws -> JSONValue
+  {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) cannot be matched, as it is not a string")
+    }
+    var opts = try options(flags)
+    let re = try compile(regex, opts)
+    if testMode {
+      opts.global = false
+      return .bool(!search(re, in: s, opts).isEmpty)
+    }
+    let text = MatchText(s)
+    let names = groupNames(regex.stringValue ?? "")
+    return .array(JSONArray(search(re, in: s, opts).map { text.object($0, names: names) }))
+  }
+
+  /// `split(re; flags)`: the pieces between the global matches of `re`, as jq 1.7's
+  /// `builtin.jq` cuts them from the match offsets; `"ab" | split(""; null)` is
+  /// `["", "a", "b", ""]`.
+  static func split(_ input: JSONValue, _ regex: JSONValue, _ flags: JSONValue) throws -> JSONValue
+  {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) cannot be matched, as it is not a string")
+    }
+    var opts = try options(flags)
+    opts.global = true
+    let ns = s as NSString
+    var pieces: [JSONValue] = []
+    var previous = 0
+    for m in search(try compile(regex, opts), in: s, opts) {
+      pieces.append(.string(ns.substring(with: NSRange(previous..<m.range.location))))
+      previous = m.range.upperBound
+    }
+    pieces.append(.string(ns.substring(from: previous)))
+    return .array(JSONArray(pieces))
   }
 
   /// Names of capture groups by group number (1-based), from the pattern.
@@ -76,36 +189,17 @@ enum Regex {
     }
     return names
   }
+}
 
-  private static func compile(_ regex: JSONValue, _ opts: Options) throws -> NSRegularExpression {
-    guard case .string(let pattern) = regex else {
-      throw JQRuntimeError(
-        message: "\(Describe.value(regex)) cannot be matched, as it is not a string")
-    }
-    do {
-      return try NSRegularExpression(pattern: pattern, options: opts.options)
-    } catch {
-      throw JQRuntimeError(message: "\(pattern) (at offset 0) is not a valid regex")
-    }
-  }
+/// The subject of a match, with the code-point offset of every UTF-16 offset (computed
+/// once), to build jq's match objects.
+struct MatchText {
+  let ns: NSString
+  private var scalarOffset: [Int]
 
-  /// `_match_impl(re; flags; test)`: a boolean in test mode, else the array
-  /// of jq match objects (`offset`, `length`, `string`, `captures`).
-  static func match(_ input: JSONValue, _ regex: JSONValue, _ flags: JSONValue, testMode: Bool)
-    throws -> JSONValue
-  {
-    guard case .string(let s) = input else {
-      throw JQRuntimeError(
-        message: "\(Describe.value(input)) cannot be matched, as it is not a string")
-    }
-    let opts = try options(flags)
-    let re = try compile(regex, opts)
-    let whole = NSRange(s.startIndex..<s.endIndex, in: s)
-    if testMode { return .bool(re.firstMatch(in: s, range: whole) != nil) }
-    let names = groupNames(regex.stringValue ?? "")
-    let ns = s as NSString
-    // Code-point offset of each UTF-16 offset, computed once per input.
-    var scalarOffset = [Int](repeating: 0, count: ns.length + 1)
+  init(_ s: String) {
+    ns = s as NSString
+    scalarOffset = [Int](repeating: 0, count: ns.length + 1)
     var u = 0
     var n = 0
     for scalar in s.unicodeScalars {
@@ -115,66 +209,41 @@ enum Regex {
       n += 1
     }
     scalarOffset[u] = n
-    func object(_ range: NSRange, name: String??) -> JSONValue {
-      var o = JSONObject()
-      if range.location == NSNotFound {
-        o["offset"] = -1
-        o["length"] = 0
-        o["string"] = .null
-      } else {
-        let start = scalarOffset[range.location]
-        o["offset"] = .number(JSONNumber(start))
-        o["length"] = .number(JSONNumber(scalarOffset[range.location + range.length] - start))
-        o["string"] = .string(ns.substring(with: range))
-      }
-      if let name { o["name"] = name.map { .string($0) } ?? .null }
-      return .object(o)
-    }
-    var results: [JSONValue] = []
-    let matches =
-      opts.global
-      ? re.matches(in: s, range: whole) : re.firstMatch(in: s, range: whole).map { [$0] } ?? []
-    for m in matches {
-      if opts.skipEmpty, m.range.length == 0 { continue }
-      guard case .object(var o) = object(m.range, name: nil) else { continue }
-      var captures: [JSONValue] = []
-      if m.numberOfRanges > 1 {
-        for g in 1..<m.numberOfRanges {
-          let name: String? = g - 1 < names.count ? names[g - 1] : nil
-          captures.append(object(m.range(at: g), name: .some(name)))
-        }
-      }
-      o["captures"] = .array(JSONArray(captures))
-      results.append(.object(o))
-    }
-    return .array(JSONArray(results))
   }
 
-  /// `split(re; flags)`: the pieces between matches.
-  static func split(_ input: JSONValue, _ regex: JSONValue, _ flags: JSONValue) throws -> JSONValue
-  {
-    guard case .string(let s) = input else {
-      throw JQRuntimeError(
-        message: "\(Describe.value(input)) cannot be matched, as it is not a string")
-    }
-    var opts = try options(flags)
-    opts.global = true
-    let re = try compile(regex, opts)
-    let ns = s as NSString
-    var pieces: [JSONValue] = []
-    var previous = 0
-    for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)) {
-      if m.range.length == 0, m.range.location == previous,
-        previous == 0 || m.range.location == ns.length
-      {
-        continue
+  /// jq's object for a match or a group: `offset` -1 and `string` `null` for a group that
+  /// did not take part. Keys are in jq's order, which differs for empty ranges.
+  func object(_ range: NSRange, name: String?? = nil) -> JSONObject {
+    var o = JSONObject()
+    if range.location == NSNotFound {
+      o["offset"] = -1
+      o["string"] = .null
+      o["length"] = 0
+    } else {
+      let start = scalarOffset[range.location]
+      let length = JSONValue.number(JSONNumber(scalarOffset[range.upperBound] - start))
+      o["offset"] = .number(JSONNumber(start))
+      if range.length == 0, name != nil {
+        o["string"] = ""
+        o["length"] = length
+      } else {
+        o["length"] = length
+        o["string"] = .string(ns.substring(with: range))
       }
-      pieces.append(
-        .string(
-          ns.substring(with: NSRange(location: previous, length: m.range.location - previous))))
-      previous = m.range.location + m.range.length
     }
-    pieces.append(.string(ns.substring(from: previous)))
-    return .array(JSONArray(pieces))
+    if let name { o["name"] = name.map { .string($0) } ?? .null }
+    return o
+  }
+
+  /// The match object of `m`, with its `captures`.
+  func object(_ m: NSTextCheckingResult, names: [String?]) -> JSONValue {
+    var o = object(m.range)
+    var captures: [JSONValue] = []
+    for g in 1..<max(1, m.numberOfRanges) {
+      let name: String? = g - 1 < names.count ? names[g - 1] : nil
+      captures.append(.object(object(m.range(at: g), name: .some(name))))
+    }
+    o["captures"] = .array(JSONArray(captures))
+    return .object(o)
   }
 }

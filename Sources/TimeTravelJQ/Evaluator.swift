@@ -56,6 +56,11 @@ final class Evaluator {
   /// Current nesting of `eval` calls.
   private var depth = 0
 
+  /// Steps (`eval` calls, and outputs of native builtins) left before evaluation stops
+  /// with ``StepLimitError``; counted only when `isStepLimited`.
+  var stepsLeft = Int.max
+  var isStepLimited = false
+
   /// Below this address evaluation stops with ``NestingLimitError``: the
   /// check that protects threads with small stacks (test runners, apps).
   private let stackFloor = ThreadStack.floor()
@@ -79,218 +84,88 @@ final class Evaluator {
     if depth > Self.maximumDepth || ThreadStack.currentAddress() < stackFloor {
       throw NestingLimitError(depth: depth - 1)
     }
+    stepsLeft -= 1
+    if stepsLeft < 0 { throw StepLimitError() }
     switch node {
     case .identity:
       try emit(input, path)
-
     case .recurseAll:
       try recurseAll(input, path, emit)
-
     case .literal(let value):
-      try requireValueMode(path, value)
-      try emit(value, nil)
-
+      try emitValue(value, path, emit)
     case .interpolated(let parts, let format):
       try interpolate(parts[...], format: format, input, env) { text in
-        try requireValueMode(path, .string(text))
-        try emit(.string(text), nil)
+        try self.emitValue(.string(text), path, emit)
       }
-
     case .format(let name, _):
-      let value = JSONValue.string(try Formats.apply(name, to: input))
-      try requireValueMode(path, value)
-      try emit(value, nil)
-
-    case .index(let target, let keyNode):
-      try eval(keyNode, input, nil, env) { key, _ in
-        try self.eval(target, input, path, env) { container, containerPath in
-          try emit(try Paths.index(container, key), containerPath.map { $0 + [key] })
-        }
-      }
-
-    case .slice(let target, let fromNode, let toNode):
-      try optionalValues(toNode, input, env) { to in
-        try self.optionalValues(fromNode, input, env) { from in
-          try self.eval(target, input, path, env) { container, containerPath in
-            let key: JSONValue = ["start": from, "end": to]
-            try emit(try Paths.index(container, key), containerPath.map { $0 + [key] })
-          }
-        }
-      }
-
+      try emitValue(.string(try Formats.apply(name, to: input)), path, emit)
+    case .index(let target, let key):
+      try evalIndex(target, key, input, path, env, emit)
+    case .slice(let target, let from, let to):
+      try evalSlice(target, from, to, input, path, env, emit)
     case .iterate(let target):
       try eval(target, input, path, env) { container, containerPath in
         try self.iterate(container, containerPath, emit)
       }
-
     case .tryCatch(let body, let handler):
-      try tryCatch(body, input, path, env, emit) { error in
-        guard let handler else { return }
-        try self.eval(handler, error.value, nil, env) { v, _ in
-          try self.requireValueMode(path, v)
-          try emit(v, nil)
-        }
-      }
-
+      try evalTry(body, handler, input, path, env, emit)
     case .array(let body):
       var items: [JSONValue] = []
       if let body { try eval(body, input, nil, env) { v, _ in items.append(v) } }
-      let value = JSONValue.array(JSONArray(items))
-      try requireValueMode(path, value)
-      try emit(value, nil)
-
+      try emitValue(.array(JSONArray(items)), path, emit)
     case .object(let entries):
       try buildObject(entries[...], JSONObject(), input, env) { object in
-        try self.requireValueMode(path, .object(object))
-        try emit(.object(object), nil)
+        try self.emitValue(.object(object), path, emit)
       }
-
     case .negate(let operand):
-      try eval(operand, input, nil, env) { v, _ in
-        guard case .number(let n) = v else {
-          throw JQRuntimeError(message: "\(Describe.value(v)) cannot be negated")
-        }
-        let result = JSONValue.number(Arithmetic.negate(n))
-        try self.requireValueMode(path, result)
-        try emit(result, nil)
-      }
-
+      try evalNegate(operand, input, path, env, emit)
     case .pipe(let lhs, let rhs):
       try eval(lhs, input, path, env) { v, p in try self.eval(rhs, v, p, env, emit) }
-
     case .comma(let items):
       for item in items { try eval(item, input, path, env, emit) }
-
     case .binary(let op, let lhs, let rhs):
-      try eval(rhs, input, nil, env) { r, _ in
-        try self.eval(lhs, input, nil, env) { l, _ in
-          let result = try Arithmetic.apply(op, l, r)
-          try self.requireValueMode(path, result)
-          try emit(result, nil)
-        }
-      }
-
+      try evalBinary(op, lhs, rhs, input, path, env, emit)
     case .and(let lhs, let rhs):
-      try eval(lhs, input, nil, env) { l, _ in
-        guard l.isTruthy else {
-          try self.requireValueMode(path, false)
-          return try emit(false, nil)
-        }
-        try self.eval(rhs, input, nil, env) { r, _ in
-          try self.requireValueMode(path, .bool(r.isTruthy))
-          try emit(.bool(r.isTruthy), nil)
-        }
-      }
-
+      try evalLogic(lhs, rhs, shortCircuit: false, input, path, env, emit)
     case .or(let lhs, let rhs):
-      try eval(lhs, input, nil, env) { l, _ in
-        if l.isTruthy {
-          try self.requireValueMode(path, true)
-          return try emit(true, nil)
-        }
-        try self.eval(rhs, input, nil, env) { r, _ in
-          try self.requireValueMode(path, .bool(r.isTruthy))
-          try emit(.bool(r.isTruthy), nil)
-        }
-      }
-
+      try evalLogic(lhs, rhs, shortCircuit: true, input, path, env, emit)
     case .alternative(let lhs, let rhs):
-      var found = false
-      try tryCatch(
-        lhs, input, path, env,
-        { v, p in
-          if v.isTruthy {
-            found = true
-            try emit(v, p)
-          }
-        }
-      ) { _ in }
-      if !found { try eval(rhs, input, path, env, emit) }
-
+      try evalAlternative(lhs, rhs, input, path, env, emit)
     case .assign(let op, let lhs, let rhs):
       try Assignment.evaluate(self, op, lhs, rhs, input, env) { v in
-        try self.requireValueMode(path, v)
-        try emit(v, nil)
+        try self.emitValue(v, path, emit)
       }
-
     case .ifThen(let condition, let then, let otherwise):
-      try eval(condition, input, nil, env) { c, _ in
-        if c.isTruthy {
-          try self.eval(then, input, path, env, emit)
-        } else if let otherwise {
-          try self.eval(otherwise, input, path, env, emit)
-        } else {
-          try emit(input, path)
-        }
-      }
-
+      try evalIf(condition, then, otherwise, input, path, env, emit)
     case .reduce(let source, let pattern, let initial, let update):
-      try eval(initial, input, path, env) { start, startPath in
-        var state: (JSONValue, Path?) = (start, startPath)
-        try self.eval(source, input, nil, env) { item, _ in
-          try self.destructure(pattern, item, input, env) { bound in
-            var last: (JSONValue, Path?) = (.null, nil)
-            try self.eval(update, state.0, state.1, bound) { v, p in last = (v, p) }
-            state = last
-          }
-        }
-        try emit(state.0, state.1)
-      }
-
+      try evalReduce(source, pattern, initial, update, input, path, env, emit)
     case .foreach(let source, let pattern, let initial, let update, let extract):
-      try eval(initial, input, path, env) { start, startPath in
-        var state: (JSONValue, Path?) = (start, startPath)
-        try self.eval(source, input, nil, env) { item, _ in
-          try self.destructure(pattern, item, input, env) { bound in
-            try self.eval(update, state.0, state.1, bound) { v, p in
-              state = (v, p)
-              if let extract {
-                try self.eval(extract, v, p, bound, emit)
-              } else {
-                try emit(v, p)
-              }
-            }
-          }
-        }
-      }
-
+      try evalForeach(source, pattern, initial, update, extract, input, path, env, emit)
     case .bind(let source, let pattern, let body):
       try eval(source, input, nil, env) { value, _ in
         try self.destructure(pattern, value, input, env) { bound in
           try self.eval(body, input, path, bound, emit)
         }
       }
-
     case .functionDefinition(let definition, let rest):
       try eval(rest, input, path, Environment(parent: env, binding: .function(definition)), emit)
-
-    case .call(let name, let arguments, _):
-      switch env.function(name, arity: arguments.count) {
-      case .closure(let closure):
-        try eval(closure.body, input, path, closure.environment, emit)
-      case .function(let definition, let home):
-        var callEnv = home
-        for (parameter, argument) in zip(definition.parameters, arguments) {
-          callEnv = Environment(
-            parent: callEnv,
-            binding: .closure(parameter, Closure(body: argument, environment: env)))
-        }
-        try eval(definition.body, input, path, callEnv, emit)
-      case nil:
-        try Builtins.call(self, name, arguments, input, path, env, emit)
+    case .call(let name, let arguments, let column):
+      try evalCall(name, arguments, column, input, path, env, emit)
+    case .builtin(let builtin, let arguments):
+      guard isStepLimited else {
+        try builtin.run(self, arguments, input, path, env, emit)
+        return
       }
-
+      // Native generators (`range`) emit without evaluating a node per output.
+      try builtin.run(self, arguments, input, path, env) { v, p in
+        self.stepsLeft -= 1
+        if self.stepsLeft < 0 { throw StepLimitError() }
+        try emit(v, p)
+      }
+    case .library(let function, let arguments):
+      try call(function.definition, function.home, arguments, input, path, env, emit)
     case .variable(let name, _):
-      let value: JSONValue
-      if let bound = env.variable(name) {
-        value = bound
-      } else if name == "ENV" {
-        value = Builtins.environmentObject
-      } else {
-        throw JQRuntimeError(message: "$\(name) is not defined")
-      }
-      try requireValueMode(path, value)
-      try emit(value, nil)
+      try emitValue(try variable(name, env), path, emit)
     }
   }
 
@@ -301,6 +176,12 @@ final class Evaluator {
       throw JQRuntimeError(
         message: "Invalid path expression with result \(Describe.truncated(value))")
     }
+  }
+
+  /// Emits a value computed here, which has no path: an error in path mode.
+  func emitValue(_ value: JSONValue, _ path: Path?, _ emit: Emit) throws {
+    try requireValueMode(path, value)
+    try emit(value, nil)
   }
 
   /// Runs `body`, handing its own errors to `handler`; errors raised by
@@ -329,7 +210,7 @@ final class Evaluator {
   }
 
   /// Outputs of an optional slice bound; a missing bound is `null`.
-  private func optionalValues(
+  func optionalValues(
     _ node: Node?, _ input: JSONValue, _ env: Environment, _ body: (JSONValue) throws -> Void
   ) throws {
     guard let node else { return try body(.null) }

@@ -41,9 +41,8 @@ public struct JQFilter: Sendable {
 
   private init(_ source: String, predefined: Set<String>?) throws(JQSyntaxError) {
     self.source = source
-    self.program = try Parser.parse(source)
-    var resolver = Resolver(source: source, predefined: predefined)
-    try resolver.check(program)
+    var resolver = Resolver(source: source, predefined: predefined, library: Prelude.functions)
+    self.program = try resolver.resolve(try Parser.parse(source))
     self.freeVariables = resolver.freeVariables
   }
 
@@ -74,24 +73,32 @@ public struct JQFilter: Sendable {
     return last?.isTruthy ?? false
   }
 
-  private func run(
-    _ input: JSONValue, _ variables: [String: JSONValue], _ emit: (JSONValue) -> Void
+  func run(
+    _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
+    _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
     }
-    var env = Prelude.environment
+    // Builtins are bound at compile time: the environment holds only what the program
+    // binds itself.
+    var env = Environment(parent: nil, binding: nil)
     for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
       env = env.with(variable: name, value)
     }
+    let evaluator = Evaluator()
+    evaluator.stepsLeft = stepLimit
+    evaluator.isStepLimited = stepLimit != .max
     do {
-      try Evaluator().eval(program, input, nil, env) { v, _ in emit(v) }
+      try evaluator.eval(program, input, nil, env) { v, _ in emit(v) }
     } catch {
       var inner: any Error = error
       while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
       switch inner {
       case let error as JQRuntimeError: throw error
       case let error as NestingLimitError: throw JQRuntimeError(message: error.description)
+      case is StepLimitError:
+        throw JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
       default: throw JQRuntimeError(message: error is DownstreamError ? "\(inner)" : "break")
       }
     }

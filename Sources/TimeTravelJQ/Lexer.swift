@@ -25,6 +25,22 @@ enum TokenKind: Equatable {
   case eof
 }
 
+extension TokenKind {
+  /// How a syntax error names the token: `'|'`, `'.name'`, `number 3`, `string literal`.
+  var displayName: String {
+    switch self {
+    case .eof: "end of input"
+    case .punct(let p): "'\(p)'"
+    case .ident(let s): "'\(s)'"
+    case .field(let s): "'.\(s)'"
+    case .variable(let s): "'$\(s)'"
+    case .number(let s): "number \(s)"
+    case .string: "string literal"
+    case .format(let s): "'@\(s)'"
+    }
+  }
+}
+
 /// A token and the 1-based character column where it starts.
 struct Token: Equatable {
   var kind: TokenKind
@@ -33,26 +49,42 @@ struct Token: Equatable {
 
 /// Splits jq source into tokens. String interpolations are lexed eagerly into
 /// nested token lists, so the parser never has to rescan characters.
+///
+/// The source is read as Unicode scalars, as jq reads code points: a quote or a
+/// backslash followed by a combining mark is still a quote or a backslash (as Swift
+/// `Character`s they would merge into one). Columns count `Character`s, as a
+/// terminal shows them.
 struct Lexer {
-  private let chars: [Character]
+  private let chars: [Unicode.Scalar]
+  /// The 1-based `Character` column of each scalar, and of the end.
+  private let columns: [Int]
   private let source: String
   private var index = 0
 
   init(_ source: String) {
     self.source = source
-    self.chars = Array(source)
+    self.chars = Array(source.unicodeScalars)
+    var columns: [Int] = []
+    columns.reserveCapacity(chars.count + 1)
+    for (offset, character) in source.enumerated() {
+      columns.append(contentsOf: repeatElement(offset + 1, count: character.unicodeScalars.count))
+    }
+    columns.append((columns.last ?? 0) + 1)
+    self.columns = columns
   }
 
   /// All tokens, ending with `.eof`.
   static func tokenize(_ source: String) throws(JQSyntaxError) -> [Token] {
     var lexer = Lexer(source)
     var tokens = try lexer.lex(untilCloseParen: false)
-    tokens.append(Token(kind: .eof, column: lexer.index + 1))
+    tokens.append(Token(kind: .eof, column: lexer.column(lexer.index)))
     return tokens
   }
 
+  private func column(_ position: Int) -> Int { columns[min(position, columns.count - 1)] }
+
   private func error(_ message: String, at position: Int) -> JQSyntaxError {
-    JQSyntaxError(message: message, column: position + 1, source: source)
+    JQSyntaxError(message: message, column: column(position), source: source)
   }
 
   // Operators, longest first so `//=` wins over `//` and `/`.
@@ -87,42 +119,42 @@ struct Lexer {
         }
       }
       if c == "\"" {
-        tokens.append(Token(kind: .string(try lexString()), column: start + 1))
+        tokens.append(Token(kind: .string(try lexString()), column: column(start)))
       } else if c.isJQDigit || (c == "." && peek(1)?.isJQDigit == true) {
-        tokens.append(Token(kind: .number(lexNumber()), column: start + 1))
+        tokens.append(Token(kind: .number(lexNumber()), column: column(start)))
       } else if c == "." && (peek(1).map { $0.isJQIdentStart } ?? false) {
         index += 1
-        tokens.append(Token(kind: .field(lexWord()), column: start + 1))
+        tokens.append(Token(kind: .field(lexWord()), column: column(start)))
       } else if c == "$" {
         index += 1
         guard index < chars.count, chars[index].isJQIdentStart else {
           throw error("expected a variable name after '$'", at: start)
         }
-        tokens.append(Token(kind: .variable(lexWord()), column: start + 1))
+        tokens.append(Token(kind: .variable(lexWord()), column: column(start)))
       } else if c == "@" {
         index += 1
         guard index < chars.count, chars[index].isJQIdentStart else {
           throw error("expected a format name after '@'", at: start)
         }
-        tokens.append(Token(kind: .format(lexWord()), column: start + 1))
+        tokens.append(Token(kind: .format(lexWord()), column: column(start)))
       } else if c.isJQIdentStart {
-        tokens.append(Token(kind: .ident(lexWord()), column: start + 1))
+        tokens.append(Token(kind: .ident(lexWord()), column: column(start)))
       } else if let op = Self.punctuation.first(where: { matches($0) }) {
         index += op.count
-        tokens.append(Token(kind: .punct(op), column: start + 1))
+        tokens.append(Token(kind: .punct(op), column: column(start)))
       } else {
-        throw error("unexpected character '\(c)'", at: start)
+        throw error("unexpected character '\(c.escaped(asASCII: false))'", at: start)
       }
     }
   }
 
-  private func peek(_ offset: Int) -> Character? {
+  private func peek(_ offset: Int) -> Unicode.Scalar? {
     index + offset < chars.count ? chars[index + offset] : nil
   }
 
   private func matches(_ op: String) -> Bool {
     var i = index
-    for ch in op {
+    for ch in op.unicodeScalars {
       guard i < chars.count, chars[i] == ch else { return false }
       i += 1
     }
@@ -131,10 +163,10 @@ struct Lexer {
 
   private mutating func skipTrivia() {
     while index < chars.count {
-      if chars[index].isWhitespace {
+      if chars[index].properties.isWhitespace {
         index += 1
       } else if chars[index] == "#" {
-        while index < chars.count, chars[index] != "\n", chars[index] != "\r\n" { index += 1 }
+        while index < chars.count, chars[index] != "\n" { index += 1 }
       } else {
         return
       }
@@ -149,7 +181,7 @@ struct Lexer {
     {
       index += chars[index] == ":" ? 2 : 1
     }
-    return String(chars[start..<index])
+    return String(String.UnicodeScalarView(chars[start..<index]))
   }
 
   private mutating func lexNumber() -> String {
@@ -167,7 +199,7 @@ struct Lexer {
         while index < chars.count, chars[index].isJQDigit { index += 1 }
       }
     }
-    return String(chars[start..<index])
+    return String(String.UnicodeScalarView(chars[start..<index]))
   }
 
   private mutating func lexString() throws(JQSyntaxError) -> [StringPart] {
@@ -184,7 +216,9 @@ struct Lexer {
         break
       }
       if c != "\\" {
-        text.append(c)
+        if pendingHigh != nil { text.unicodeScalars.append("\u{FFFD}") }
+        pendingHigh = nil
+        text.unicodeScalars.append(c)
         index += 1
         continue
       }
@@ -193,6 +227,10 @@ struct Lexer {
       guard index < chars.count else { throw error("unterminated string literal", at: start) }
       let e = chars[index]
       index += 1
+      if e != "u", pendingHigh != nil {
+        text.unicodeScalars.append("\u{FFFD}")
+        pendingHigh = nil
+      }
       switch e {
       case "\"": text.append("\"")
       case "\\": text.append("\\")
@@ -204,10 +242,13 @@ struct Lexer {
       case "t": text.append("\t")
       case "u":
         guard index + 4 <= chars.count,
-          let code = UInt32(String(chars[index..<index + 4]), radix: 16)
+          chars[index..<index + 4].allSatisfy(\.properties.isASCIIHexDigit),
+          let code = UInt32(String(String.UnicodeScalarView(chars[index..<index + 4])), radix: 16)
         else { throw error("invalid \\u escape in string literal", at: escapeStart) }
         index += 4
         if (0xD800..<0xDC00).contains(code) {
+          // A high surrogate waits for its low half; alone it is U+FFFD, as in jq 1.7.
+          if pendingHigh != nil { text.unicodeScalars.append("\u{FFFD}") }
           pendingHigh = code
           continue
         }
@@ -215,6 +256,7 @@ struct Lexer {
           let scalar = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
           text.unicodeScalars.append(Unicode.Scalar(scalar)!)
         } else {
+          if pendingHigh != nil { text.unicodeScalars.append("\u{FFFD}") }
           text.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
         }
       case "(":
@@ -222,17 +264,21 @@ struct Lexer {
         text = ""
         parts.append(.interpolation(try lex(untilCloseParen: true)))
       default:
-        throw error("invalid escape '\\\(e)' in string literal", at: escapeStart)
+        throw error(
+          "invalid escape '\\\(e.escaped(asASCII: false))' in string literal", at: escapeStart)
       }
       pendingHigh = nil
     }
+    if pendingHigh != nil { text.unicodeScalars.append("\u{FFFD}") }
     if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
     return parts
   }
 }
 
-extension Character {
-  var isJQDigit: Bool { isASCII && isNumber }
-  var isJQIdentStart: Bool { self == "_" || (isASCII && isLetter) }
+extension Unicode.Scalar {
+  var isJQDigit: Bool { ("0"..."9").contains(self) }
+  var isJQIdentStart: Bool {
+    self == "_" || ("a"..."z").contains(self) || ("A"..."Z").contains(self)
+  }
   var isJQIdentContinue: Bool { isJQIdentStart || isJQDigit }
 }

@@ -38,18 +38,7 @@ struct Parser {
   private func isPunct(_ p: String) -> Bool { current.kind == .punct(p) }
   private func isKeyword(_ k: String) -> Bool { current.kind == .ident(k) }
 
-  private func describe(_ token: Token) -> String {
-    switch token.kind {
-    case .eof: "end of input"
-    case .punct(let p): "'\(p)'"
-    case .ident(let s): "'\(s)'"
-    case .field(let s): "'.\(s)'"
-    case .variable(let s): "'$\(s)'"
-    case .number(let s): "number \(s)"
-    case .string: "string literal"
-    case .format(let s): "'@\(s)'"
-    }
-  }
+  private func describe(_ token: Token) -> String { token.kind.displayName }
 
   private mutating func expectPunct(_ p: String) throws(JQSyntaxError) {
     guard isPunct(p) else { throw error("unexpected \(describe(current)), expected '\(p)'") }
@@ -374,33 +363,8 @@ struct Parser {
         return .tryCatch(body, try parsePostfix(allowBinding: false))
       }
       return .tryCatch(body, nil)
-    case .ident("reduce"):
-      advance()
-      let source = try parsePostfix(allowBinding: false)
-      try expectKeyword("as")
-      let pattern = try parsePattern()
-      try expectPunct("(")
-      let initial = try parsePipe()
-      try expectPunct(";")
-      let update = try parsePipe()
-      try expectPunct(")")
-      return .reduce(source, pattern, initial, update)
-    case .ident("foreach"):
-      advance()
-      let source = try parsePostfix(allowBinding: false)
-      try expectKeyword("as")
-      let pattern = try parsePattern()
-      try expectPunct("(")
-      let initial = try parsePipe()
-      try expectPunct(";")
-      let update = try parsePipe()
-      var extract: Node?
-      if isPunct(";") {
-        advance()
-        extract = try parsePipe()
-      }
-      try expectPunct(")")
-      return .foreach(source, pattern, initial, update, extract)
+    case .ident("reduce"), .ident("foreach"):
+      return try parseReduceOrForeach()
     case .ident("def"):
       let definition = try parseDefinition()
       return .functionDefinition(definition, try parsePipe())
@@ -432,6 +396,31 @@ struct Parser {
     default:
       throw error("unexpected \(describe(token))")
     }
+  }
+
+  /// `reduce SOURCE as PATTERN (INIT; UPDATE)` and
+  /// `foreach SOURCE as PATTERN (INIT; UPDATE[; EXTRACT])`.
+  private mutating func parseReduceOrForeach() throws(JQSyntaxError) -> Node {
+    let isReduce = isKeyword("reduce")
+    advance()
+    let source = try parsePostfix(allowBinding: false)
+    try expectKeyword("as")
+    let pattern = try parsePattern()
+    try expectPunct("(")
+    let initial = try parsePipe()
+    try expectPunct(";")
+    let update = try parsePipe()
+    if isReduce {
+      try expectPunct(")")
+      return .reduce(source, pattern, initial, update)
+    }
+    var extract: Node?
+    if isPunct(";") {
+      advance()
+      extract = try parsePipe()
+    }
+    try expectPunct(")")
+    return .foreach(source, pattern, initial, update, extract)
   }
 
   private mutating func parseIf() throws(JQSyntaxError) -> Node {

@@ -4,14 +4,13 @@ import TimeTravelJSON
 /// `delpaths`). Walks are iterative so a path as long as the input is deep
 /// never recurses.
 enum Paths {
-  /// `container[key]` with jq's rules: `null` indexes to `null`, missing
+  /// `container[key]` with jq's rules (`jv_get`): `null` indexed by a string, number or
+  /// slice is `null` (by anything else an error), missing
   /// members and out-of-range positions to `null`, negative positions count
   /// from the end, `{start, end}` keys slice.
   static func index(_ container: JSONValue, _ key: JSONValue) throws -> JSONValue {
     switch (container, key) {
-    case (.null, .string), (.null, .number), (.null, .null):
-      return .null
-    case (.null, .object):
+    case (.null, .string), (.null, .number), (.null, .object):
       return .null
     case (.object(let o), .string(let k)):
       return o[k] ?? .null
@@ -79,12 +78,12 @@ enum Paths {
     }
   }
 
+  /// The value at `path` in `root`, as jq's `jv_getpath`: each key indexes the value so
+  /// far with ``index(_:_:)``, whose errors propagate (`null` only indexes to `null` by a
+  /// string, number or slice).
   static func getpath(_ root: JSONValue, _ path: [JSONValue]) throws -> JSONValue {
     var current = root
-    for key in path {
-      if case .null = current { return .null }
-      current = try index(current, key)
-    }
+    for key in path { current = try index(current, key) }
     return current
   }
 

@@ -22,9 +22,17 @@ public struct JQSyntaxError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String { "column \(column): \(message)" }
 
   /// Two lines for a terminal: the source, then a caret under ``column``.
-  /// Newlines and tabs in the source are shown as spaces so the caret lines up.
+  /// Newlines and tabs in the source are shown as spaces so the caret lines up, and
+  /// other control characters as U+FFFD, so that none reaches the terminal raw.
   public var caretLine: String {
-    let shown = String(source.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+    let shown = String(
+      source.map { character -> Character in
+        if character == "\n" || character == "\t" || character == "\r\n" { return " " }
+        let control = character.unicodeScalars.contains {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        return control ? "\u{FFFD}" : character
+      })
     return shown + "\n" + String(repeating: " ", count: max(0, column - 1)) + "^"
   }
 }

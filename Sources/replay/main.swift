@@ -5,6 +5,8 @@ import TodoReducer
 // The reducers this `replay` can verify logs with: the bundled samples. An app's own
 // `replay` registers its own (docs/custom-replay.md).
 var reducers = ReducerRegistry()
-reducers.register(name: "todo", reducer: TodoReducer())
-reducers.register(name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction)
+reducers.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())
+reducers.register(
+  name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction,
+  initialState: LoginState())
 ReplayCommand.main(reducers: reducers)

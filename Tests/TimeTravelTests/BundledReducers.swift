@@ -7,8 +7,10 @@ import TodoReducer
 enum BundledReducers {
   static let registry: ReducerRegistry = {
     var registry = ReducerRegistry()
-    registry.register(name: "todo", reducer: TodoReducer())
-    registry.register(name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction)
+    registry.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())
+    registry.register(
+      name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction,
+      initialState: LoginState())
     return registry
   }()
 }

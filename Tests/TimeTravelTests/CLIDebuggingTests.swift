@@ -55,7 +55,9 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
   @Test func neverHolds() {
     let (code, out, _) = replay(Repo.fixture, "--bisect", "--predicate", ".todos | length > 1000")
     #expect(code == ExitCode.notFound)
-    #expect(out == "the state is never bad: not on the last state (240) nor on state 0\n")
+    #expect(
+      out == "the state is never bad: not on the last state (240) nor on the initial state (init)\n"
+    )
   }
 
   @Test func holdsAtStart() {
@@ -69,7 +71,10 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     let (code, out, err) = replay(Repo.fixture, "--bisect", "--predicate", ".todos.x")
     #expect(code == ExitCode.evaluationError)
     #expect(out == "")
-    #expect(err == "replay: the predicate failed on state 0: Cannot index array with \"x\"\n")
+    #expect(
+      err
+        == "replay: the predicate failed on the initial state (init): Cannot index array with \"x\"\n"
+    )
   }
 
   @Test func predicateSyntaxErrorShowsTheColumn() {
@@ -106,7 +111,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
       #"echo "checking $REPLAY_STATE"; grep -q '"title":"   "' && exit 1 || exit 0"#)
     #expect(code == 0)
     #expect(out.hasPrefix(#"{"result":"firstBad","seq":117,"#))
-    #expect(err.hasPrefix("checking 0\nchecking 240\nchecking 120\n"))
+    #expect(err.hasPrefix("checking init\nchecking 240\nchecking 120\n"))
   }
 
   @Test func runCommandAbortsAt128() {
@@ -114,7 +119,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == ExitCode.evaluationError)
     #expect(
       err
-        == "replay: 'exit 129' exited with 129 on state 0; 128 and above abort the bisection, as in git bisect run\n"
+        == "replay: 'exit 129' exited with 129 on state init; 128 and above abort the bisection, as in git bisect run\n"
     )
   }
 
@@ -327,7 +332,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     let diff = replay(Repo.fixture, "--diff", "300")
     #expect(diff.code == ExitCode.usage)
     #expect(
-      diff.err == "replay: \(Repo.fixture): entry 300 is out of range (the log has 240 entries)\n")
+      diff.err
+        == "replay: \(Repo.fixture): entry 300 is out of range (the log has entries 1…240)\n")
     let twice = replay(Repo.fixture, "--show", "1", "--show", "2")
     #expect(twice.code == ExitCode.usage)
     #expect(twice.err.hasPrefix("replay: --show can be given only once\n"))
@@ -387,7 +393,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
       action
       c $action | has("deleteTodos")
       list 3
-      diff 0 2
+      diff init 2
       frobnicate
       quit
 
@@ -396,7 +402,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == 0)
     #expect(
       out == """
-        [0/240] initial state
+        [init/240] initial state
         [3/240] addTodo
           + /todos/2: {"id":"todo-003","isCompleted":false,"title":"Book dentist appointment"}
         [2/240] addTodo
@@ -421,7 +427,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
           entry 24 (setLoading) at 2026-01-05T09:01:10.316Z
         > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z
           entry 26 (addTodo) at 2026-01-05T09:01:16.755Z
-        state 0 → state 2:
+        state init → state 2:
           + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
           + /todos/1: {"id":"todo-002","isCompleted":false,"title":"Call mom"}
         unknown command 'frobnicate'; type 'help' for the list
@@ -435,7 +441,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     let landings = out.split(separator: "\n").filter { $0.hasPrefix("[") }.map(String.init)
     #expect(
       landings == [
-        "[0/240] initial state", "[240/240] setLoading", "[236/240] setFilter", "[223/240] @@undo",
+        "[init/240] initial state", "[240/240] setLoading", "[236/240] setFilter",
+        "[223/240] @@undo",
       ])
   }
 

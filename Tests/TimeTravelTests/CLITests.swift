@@ -35,11 +35,12 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
         """)
   }
 
-  @Test func showInitialStateAsJSON() {
-    let (code, out, _) = replay(Repo.fixture, "--show", "0", "--format", "json")
+  /// `init` names the initial state, and so does `0` in a log numbered from 1.
+  @Test(arguments: ["init", "0"]) func showInitialStateAsJSON(name: String) {
+    let (code, out, _) = replay(Repo.fixture, "--show", name, "--format", "json")
     #expect(code == 0)
     #expect(
-      out == #"{"seq":0,"action":null,"state":{"filter":"all","isLoading":false,"todos":[]}}"#
+      out == #"{"seq":null,"action":null,"state":{"filter":"all","isLoading":false,"todos":[]}}"#
         + "\n")
   }
 
@@ -71,15 +72,23 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     #expect(code == ExitCode.usage)
     #expect(out == "")
     #expect(
-      err == "replay: \(Repo.fixture): state 241 is out of range (the log has states 0…240)\n")
+      err
+        == "replay: \(Repo.fixture): state 241 is out of range (the log has states init and 1…240)\n"
+    )
   }
 
   @Test(arguments: [
     (["--bogus"], "replay: unknown option '--bogus'"),
     ([String](), "replay: no log file given"),
     (["x.jsonl", "--show"], "replay: --show needs a value"),
-    (["x.jsonl", "--show", "-1"], "replay: --show takes a state number (0 or more), not '-1'"),
-    (["x.jsonl", "--show", "two"], "replay: --show takes a state number (0 or more), not 'two'"),
+    (
+      ["x.jsonl", "--show", "1.5"],
+      "replay: --show takes a state: init, or an entry's seq for the state after it, not '1.5'"
+    ),
+    (
+      ["x.jsonl", "--show", "two"],
+      "replay: --show takes a state: init, or an entry's seq for the state after it, not 'two'"
+    ),
     (
       ["x.jsonl", "--bisect"],
       "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD (a shell command run on each state)"
@@ -146,7 +155,7 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
       "  0  success (bisect: the first bad entry was found)",
       "  1  the predicate never holds; --find or --watch found nothing",
       "  3  the log cannot be read: missing or unreadable file, a malformed line",
-      "  5  bisect: the predicate already holds on state 0",
+      "  5  bisect: the predicate already holds on the initial state (init)",
     ] {
       #expect(out.contains(line + "\n"))
     }
@@ -179,7 +188,7 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     let (_, diff, _) = replay(log.path, arguments: ["--diff", "1"])
     #expect(
       diff == """
-        state 0 → state 1: 2 changes
+        state init → state 1: 2 changes
           {
         -   "a": 1
         +   "a": […]  // /a

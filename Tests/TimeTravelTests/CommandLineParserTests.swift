@@ -22,6 +22,18 @@ import Testing
     #expect(try parse("x", "--show", "3") == .onLog(Options(logPath: "x", mode: .show(3))))
     #expect(try parse("x", "--diff", "3", "4") == .onLog(Options(logPath: "x", mode: .diff(3, 4))))
     #expect(try parse("x", "--diff=3") == .onLog(Options(logPath: "x", mode: .diff(3, nil))))
+    // States are named init or by an entry's seq, which may be negative.
+    #expect(
+      try parse("x", "--show", "init") == .onLog(Options(logPath: "x", mode: .show(.initial))))
+    #expect(try parse("x", "--show", "-3") == .onLog(Options(logPath: "x", mode: .show(-3))))
+    #expect(
+      try parse("x", "--diff", "init", "50")
+        == .onLog(Options(logPath: "x", mode: .diff(.initial, 50))))
+    #expect(
+      try parse("x", "--diff", "53", "init")
+        == .onLog(Options(logPath: "x", mode: .diff(53, .initial))))
+    #expect(
+      try parse("x", "--diff", "-2", "-1") == .onLog(Options(logPath: "x", mode: .diff(-2, -1))))
     #expect(
       try parse("x", "--bisect", "--run", "./check", "--linear")
         == .onLog(Options(logPath: "x", mode: .bisect(.command("./check"), linear: true))))
@@ -72,7 +84,10 @@ import Testing
   @Test(arguments: [
     (["x", "--full=yes"], "--full takes no value"),
     (["x", "--bogus=1"], "unknown option '--bogus=1'"),
-    (["x", "--diff", "3", "-1"], "--diff takes a state number (0 or more), not '-1'"),
+    (
+      ["x", "--diff", "three"],
+      "--diff takes a state: init, or an entry's seq for the state after it, not 'three'"
+    ),
     (["x", "--diff=3", "4"], "one log file at a time (got 'x' and '4')"),
     (["x", "--color=red"], "--color takes auto, always or never, not 'red'"),
     (["x", "--colour="], "--color takes auto, always or never, not ''"),

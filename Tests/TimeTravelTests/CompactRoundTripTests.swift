@@ -97,6 +97,7 @@ import TodoReducer
         #"{"seq":2,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":2}],"action":{"increment":{}}}"#,
         #"{"seq":3,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":3}],"action":{"increment":{}}}"#,
         #"{"seq":4,"time":"\#(t)","action":{"increment":{}},"prior":{"count":3},"next":{"count":4}}"#,
+        #"{"closed":true,"lastSeq":4,"time":"\#(t)","by":"close"}"#,
       ])
   }
 

@@ -221,9 +221,14 @@ import Testing
     #expect(fast == (try LogSummary(scanning: log)))
     #expect(
       fast.warnings == [
-        LogWarning(line: 3, message: "seq 4 follows seq 2; expected 3"),
         LogWarning(
-          line: 3, message: "entry 4's prior differs from entry 2's next (first at \"/m/1\")"),
+          line: 3,
+          message: "seq 4 follows seq 2 (line 2): no entry has seq 3, and no gap record says why"),
+        LogWarning(
+          line: 3,
+          message:
+            "entry 4's prior differs from entry 2's next, state 2 (first at \"/m/1\"); every mode counts what entry 4 changed from its own prior, and --diff 2 4 compares the two states"
+        ),
       ])
     #expect(fast.actionCounts.map(\.name) == ["a", "b"])
   }

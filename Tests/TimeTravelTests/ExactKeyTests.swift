@@ -37,7 +37,7 @@ import Testing
     #expect(code == 0)
     #expect(err == "")
     let expected = """
-      state 0 → state 1: 2 changes
+      state init → state 1: 2 changes
         {
       -   "\(Self.nfc)": 1
       +   "\(Self.nfc)": 5  // /\(Self.nfc)

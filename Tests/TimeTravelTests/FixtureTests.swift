@@ -26,9 +26,12 @@ struct FixtureTests {
     let lines = try fixtureLines()
     #expect(
       lines.first
-        == #"{"format":"replay-log","version":1,"app":"TodoApp","stateType":"TodoState","actionType":"TodoAction","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#
+        == #"{"format":"replay-log","version":1,"app":"TodoApp","stateType":"TodoState","actionType":"TodoAction","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#
     )
-    let entries = lines.dropFirst()
+    #expect(
+      lines.last
+        == #"{"closed":true,"lastSeq":240,"time":"2026-01-05T09:14:27.285Z","by":"close"}"#)
+    let entries = lines.dropFirst().dropLast()
     #expect(entries.count == TodoSessionFixture.entryCount)
     #expect((220...260).contains(entries.count))
     for (offset, line) in entries.enumerated() {
@@ -38,7 +41,7 @@ struct FixtureTests {
 
   @Test func eachPriorIsTheBytesOfThePreviousNext() throws {
     var previousNext: Substring?
-    for line in try fixtureLines().dropFirst() {
+    for line in try fixtureLines().dropFirst().dropLast() {
       let prior = try #require(line.range(of: #","prior":"#))
       let next = try #require(line.range(of: #","next":"#, range: prior.upperBound..<line.endIndex))
       let priorBytes = line[prior.upperBound..<next.lowerBound]
@@ -52,7 +55,7 @@ struct FixtureTests {
     var firstSeq: Int?
     var blankAdds: [Int] = []
     var blankIDs: Set<String> = []
-    for line in try fixtureLines().dropFirst() {
+    for line in try fixtureLines().dropFirst().dropLast() {
       let entry = try #require(
         JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       let seq = try #require(entry["seq"] as? Int)

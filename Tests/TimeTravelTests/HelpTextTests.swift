@@ -24,12 +24,20 @@ import Testing
     #expect(
       out.contains(
         """
-            --linear                    With --bisect: scan from state 0 instead, to
-                                        find the true first bad entry of a non-monotone
-                                        predicate.
+            --linear                    With --bisect: scan from the initial state
+                                        instead, to find the true first bad entry of a
+                                        non-monotone predicate.
 
         """))
     #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))
+    #expect(
+      out.contains(
+        """
+        Entries and states are named by seq: entry K is the entry whose seq is K,
+        state K the state after it, and init the state before the first entry (0 too,
+        when no entry has seq 0). Every number replay prints can be typed back.
+
+        """))
     #expect(
       out.contains(
         "patch that turns state A into state B.\n" + String(repeating: " ", count: 32)

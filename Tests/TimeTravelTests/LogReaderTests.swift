@@ -94,15 +94,22 @@ import Testing
     ) { try log.entry(1) }
   }
 
+  /// A blank line is skipped with a warning and shifts no number.
   @Test func blankLineInTheMiddle() throws {
     let lines = TempLog.counterLines(3).split(separator: "\n")
     let temp = try TempLog(lines[0] + "\n\n" + lines[1] + "\n")
     let log = try LogFile(path: temp.path)
+    #expect(log.entryCount == 2)
+    #expect(try log.entry(2).seq == 2)
+    #expect(try log.entry(2).line == 3)
     #expect(
-      throws: LogError(
-        kind: .malformedLine, path: temp.path, line: 2,
-        message: "blank line (JSON Lines allows none)")
-    ) { try log.entry(2) }
+      log.warnings == [
+        LogWarning(
+          line: 2,
+          message:
+            "skipped a blank line: it is not an entry and takes no number (JSON Lines has no blank lines)"
+        )
+      ])
   }
 
   @Test func outOfRange() throws {
@@ -128,9 +135,14 @@ import Testing
     #expect(summary.actionCounts.map(\.count) == [2, 1])
     #expect(
       summary.warnings == [
-        LogWarning(line: 3, message: "seq 4 follows seq 2; expected 3"),
         LogWarning(
-          line: 3, message: "entry 4's prior differs from entry 2's next (first at \"/m/1\")"),
+          line: 3,
+          message: "seq 4 follows seq 2 (line 2): no entry has seq 3, and no gap record says why"),
+        LogWarning(
+          line: 3,
+          message:
+            "entry 4's prior differs from entry 2's next, state 2 (first at \"/m/1\"); every mode counts what entry 4 changed from its own prior, and --diff 2 4 compares the two states"
+        ),
       ])
   }
 

@@ -48,7 +48,9 @@ import TimeTravelJSON
     #expect(try jq("[true, false] | any, all") == ["true", "false"])
     #expect(try jq("any(. > 2), all(. > 0)", "[1,2,3]") == ["true", "true"])
     #expect(try jq(#"test("[a-c]+\\d")"#, #""xxb7""#) == ["true"])
-    #expect(try jq(#"test("^b$")"#, #""a\nb""#) == ["true"])
+    // Oniguruma's Perl syntax, as jq compiles it: `^` and `$` are the string's ends.
+    #expect(try jq(#"test("^b$")"#, #""a\nb""#) == ["false"])
+    #expect(try jq(#"test("^a\nb$")"#, #""a\nb""#) == ["true"])
     let filter = try JQFilter(#"any(.todos[]; .title | test("^\\s*$"))"#)
     #expect(try filter.holds(on: try JSONParser.parse(state)))
     #expect(try !JQFilter("empty").holds(on: .null))

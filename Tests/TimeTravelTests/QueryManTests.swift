@@ -31,7 +31,7 @@ import TimeTravelJSON
   ]
 
   /// Raise this as support grows; the supported count may only climb.
-  static let supportedFloor = 225
+  static let supportedFloor = 228
 
   static func loadCases(_ text: String) -> [Case] {
     var cases: [Case] = []

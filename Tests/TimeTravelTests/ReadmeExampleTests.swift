@@ -3,20 +3,11 @@ import Testing
 import TimeTravel
 import TimeTravelDiff
 
+// The example's state, action and reducer, from the program the README shows.
+@testable import counter_sample
+
 // The README's "Record a log from your own app" example, compiled and run
 // here so the README cannot drift from the API.
-
-struct AppState: Codable, Sendable { var count = 0 }
-enum AppAction: Codable, Sendable { case increment, decrement }
-
-struct AppReducer: Reducer {
-  func reduce(into state: inout AppState, action: AppAction) {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-  }
-}
 
 @MainActor
 @Test func readmeRecordingExample() throws {

@@ -9,12 +9,13 @@ struct RecorderTests {
   private let start = Date(timeIntervalSince1970: 1_767_603_600)
 
   private static let expectedCounterLines = [
-    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#,
+    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#,
     #"{"seq":1,"time":"2026-01-05T09:00:01.500Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
     #"{"seq":2,"time":"2026-01-05T09:00:01.750Z","action":{"add":{"_0":5}},"prior":{"count":1},"next":{"count":6}}"#,
     #"{"seq":3,"time":"2026-01-05T09:00:02.000Z","action":{"@@undo":{"from":2,"to":1}},"prior":{"count":6},"next":{"count":1}}"#,
     #"{"seq":4,"time":"2026-01-05T09:00:02.250Z","action":{"@@redo":{"from":1,"to":2}},"prior":{"count":1},"next":{"count":6}}"#,
     #"{"seq":5,"time":"2026-01-05T09:00:02.500Z","action":{"@@jump":{"from":2,"to":0}},"prior":{"count":6},"next":{"count":0}}"#,
+    #"{"closed":true,"lastSeq":5,"time":"2026-01-05T09:00:02.500Z","by":"close"}"#,
   ]
 
   private func runCounterSession(recordingTo makeRecorder: (SessionClock) throws -> LogRecorder)
@@ -78,6 +79,7 @@ struct RecorderTests {
     #expect(
       text == "previous\n"
         + #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#
+        + "\n" + #"{"closed":true,"lastSeq":1,"time":"2026-01-05T09:00:00.000Z","by":"close"}"#
         + "\n")
   }
 
@@ -99,13 +101,14 @@ struct RecorderTests {
 
   @Test func headerEscapesStrings() throws {
     let writer = MemoryLogWriter()
-    _ = try LogRecorder(
+    let recorder = try LogRecorder(
       writer: writer, app: #"My "App"/1"#, stateType: "A.State", actionType: "A.Action",
       clock: { self.start })
     #expect(
       writer.lines == [
-        #"{"format":"replay-log","version":1,"app":"My \"App\"/1","stateType":"A.State","actionType":"A.Action","created":"2026-01-05T09:00:00.000Z","nils":"null"}"#
+        #"{"format":"replay-log","version":1,"app":"My \"App\"/1","stateType":"A.State","actionType":"A.Action","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#
       ])
+    withExtendedLifetime(recorder) {}
   }
 
   @Test func unopenableFileThrowsAnErrorNamingThePath() throws {
@@ -133,14 +136,19 @@ struct RecorderTests {
   @Test func closedRecorderRefusesEntries() throws {
     let writer = MemoryLogWriter()
     let recorder = try LogRecorder(
-      writer: writer, app: "Counter", stateType: "S", actionType: "A", writesHeader: false)
+      writer: writer, app: "Counter", stateType: "S", actionType: "A", writesHeader: false,
+      clock: { self.start })
     try recorder.close()
     #expect(throws: LogWriterError.closed(path: "<memory>")) {
       try recorder.record(
         action: RecordedAction<CounterAction>.undo(from: 1, to: 0), prior: CounterState(),
         next: CounterState())
     }
-    #expect(writer.data.isEmpty)
+    // Closed with no entries: only the closing record.
+    #expect(
+      writer.lines == [
+        #"{"closed":true,"lastSeq":0,"time":"2026-01-05T09:00:00.000Z","by":"close"}"#
+      ])
   }
 
   @Test(arguments: [

@@ -387,7 +387,8 @@ struct ReduxLoggerTests {
     #expect(err == "")
     // The subscriber's "reset" runs after the second "inc" was reduced, so it follows
     // it; the middleware after the logger dispatches "data/requested" before
-    // "page/opened" reaches the reducer, so it precedes it (each keeps its dispatch time).
+    // "page/opened" reaches the reducer, so it precedes it, and "page/opened", dispatched
+    // first, takes its time so that times never go backwards.
     expectLines(
       out,
       #"""
@@ -396,7 +397,7 @@ struct ReduxLoggerTests {
       {"seq":2,"time":"2026-01-05T09:00:03.000Z","action":{"type":"inc"},"prior":{"page":null,"loading":false,"count":1},"next":{"page":null,"loading":false,"count":2}}
       {"seq":3,"time":"2026-01-05T09:00:04.000Z","action":{"type":"reset"},"prior":{"page":null,"loading":false,"count":2},"next":{"page":null,"loading":false,"count":0}}
       {"seq":4,"time":"2026-01-05T09:00:06.000Z","action":{"type":"data/requested"},"prior":{"page":null,"loading":false,"count":0},"next":{"page":null,"loading":true,"count":0}}
-      {"seq":5,"time":"2026-01-05T09:00:05.000Z","action":{"type":"page/opened","page":"home"},"prior":{"page":null,"loading":true,"count":0},"next":{"page":"home","loading":true,"count":0}}
+      {"seq":5,"time":"2026-01-05T09:00:06.000Z","action":{"type":"page/opened","page":"home"},"prior":{"page":null,"loading":true,"count":0},"next":{"page":"home","loading":true,"count":0}}
       {"seq":6,"time":"2026-01-05T09:00:07.000Z","action":{"type":"unknown"},"prior":{"page":"home","loading":true,"count":0},"next":{"page":"home","loading":true,"count":0}}
       # state: {"page":"home","loading":true,"count":0}
 

@@ -18,7 +18,7 @@ import Testing
     #expect(err == "")
     #expect(
       out == """
-        [0/240] initial state
+        [init/240] initial state
         [25/240] deleteTodos
           - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
         2 entries match:

@@ -2,9 +2,13 @@ import TimeTravelJSON
 
 /// One transition read from a log: the action and the states around it.
 public struct LogEntry: Sendable, Equatable {
-  /// The entry's sequence number: the `seq` member, or its 1-based position
-  /// among the entries when the log has none.
+  /// The entry's number, by which every reader names it: its `seq` member (its 1-based
+  /// position among the entries when it has none), or its position when the log's `seq`
+  /// does not increase (see `EntryNumbering`).
   public var seq: Int
+  /// The `seq` member as written, `nil` when the entry has none. It differs from ``seq``
+  /// only when the log is numbered by position.
+  public var recordedSeq: Int?
   /// The `time` member as written (RFC 3339), or `nil` when absent.
   public var time: String?
   /// The action that caused the transition.
@@ -37,9 +41,13 @@ public struct LogEntry: Sendable, Equatable {
 
   /// The entry as one object `{seq, time, action, prior, next}` (no `time`
   /// when absent), followed by its ``otherMembers``: the input of `--find` expressions.
+  /// When the number differs from the `seq` as written, `recordedSeq` follows `seq`.
   public var jsonValue: JSONValue {
     var object = JSONObject()
     object["seq"] = .number(JSONNumber(seq))
+    if let recordedSeq, recordedSeq != seq {
+      object["recordedSeq"] = .number(JSONNumber(recordedSeq))
+    }
     if let time { object["time"] = .string(time) }
     object["action"] = action
     object["prior"] = prior

@@ -31,6 +31,12 @@ public struct LogHeader: Sendable, Equatable {
   /// `"null"` when optionals that were `nil` are written as `null`; absent when they
   /// were left out (`NilEncoding`).
   public var nils: String?
+  /// `true` when the writer ends the log with a closing record (``LogClosing``) when it
+  /// closes, so that a log without one was not closed; `nil` when the header does not say.
+  public var closingRecord: Bool?
+  /// `"asynchronous"` when the writer wrote behind the app, so that a crash may have
+  /// lost entries it had accepted (see `docs/recording.md`); `nil` otherwise.
+  public var durability: String?
 
   /// Reads a header from a parsed first line; `nil` when the line is an entry
   /// rather than a header (it has an `action` member, or no string `format`).
@@ -50,5 +56,7 @@ public struct LogHeader: Sendable, Equatable {
     self.firstSeq = object["firstSeq"]?.numberValue?.intValue
     self.dropped = object["dropped"]?.numberValue?.intValue
     self.nils = object["nils"]?.stringValue
+    if case .bool(let closes)? = object["closingRecord"] { self.closingRecord = closes }
+    self.durability = object["durability"]?.stringValue
   }
 }

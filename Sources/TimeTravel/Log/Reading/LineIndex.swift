@@ -15,6 +15,9 @@ struct LineIndex: Sendable {
   private(set) var ends: [Int] = []
   /// The kind of each line.
   private(set) var kinds: [LineKindScan.Kind] = []
+  /// Each line's `seq` as its first bytes tell it (``seqAbsent`` and ``seqLater`` for the
+  /// other answers of ``LineKindScan/Seq``), until ``takeSeqs()`` hands them over.
+  private(set) var seqs: [Int] = []
   /// Whether the input's last line has no terminating `\n`.
   private(set) var lastLineIsUnterminated = false
 
@@ -36,40 +39,65 @@ struct LineIndex: Sendable {
     starts = builder.starts
     ends = builder.ends
     var kinds = builder.kinds
+    var seqs = builder.seqs
     // Lines whose first members did not fit in the chunk they start in.
     for i in builder.unclassified {
       let length = ends[i] - starts[i]
       let prefix = min(length, 1 << 16)
-      var kind: LineKindScan.Kind?
+      var found: LineKindScan.Classification?
       if let bytes = try? source.bytes(starts[i]..<starts[i] + prefix, line: i + 1) {
-        kind = bytes.withUnsafeBytes { LineKindScan.kind($0, isPrefix: prefix < length) }
+        found = bytes.withUnsafeBytes { LineKindScan.classify($0, isPrefix: prefix < length) }
       }
-      if kind == nil, prefix < length,
+      if found == nil, prefix < length,
         let bytes = try? source.bytes(starts[i]..<ends[i], line: i + 1)
       {
-        kind = bytes.withUnsafeBytes { LineKindScan.kind($0, isPrefix: false) }
+        found = bytes.withUnsafeBytes { LineKindScan.classify($0, isPrefix: false) }
       }
       // A line that cannot be read is reported when it is parsed.
-      kinds[i] = kind ?? .entry
+      kinds[i] = found?.kind ?? .entry
+      seqs[i] = Self.code(found?.seq ?? .absent)
     }
     self.kinds = kinds.map { $0 ?? .entry }
+    self.seqs = seqs
     lastLineIsUnterminated = builder.lastLineIsUnterminated
   }
 
   var count: Int { starts.count }
+
+  /// ``seqs``' code for a line without an integer `seq`.
+  static let seqAbsent = Int.min
+  /// ``seqs``' code for a line whose `seq` lies past its first container member.
+  static let seqLater = Int.min + 1
+
+  /// The code ``seqs`` keeps for `seq`. The two lowest integers stand for the other
+  /// answers: a log whose `seq` is one of them is numbered as if it had none there.
+  static func code(_ seq: LineKindScan.Seq) -> Int {
+    switch seq {
+    case .value(let n): return n > seqLater ? n : seqAbsent
+    case .absent: return seqAbsent
+    case .later: return seqLater
+    }
+  }
+
+  /// Hands over ``seqs`` and forgets them, so the index keeps its 17 bytes per line.
+  mutating func takeSeqs() -> [Int] {
+    defer { seqs = [] }
+    return seqs
+  }
 
   /// The state of one pass over the chunks.
   private struct Builder {
     var starts: [Int] = []
     var ends: [Int] = []
     var kinds: [LineKindScan.Kind?] = []
+    var seqs: [Int] = []
     /// Lines (indexes) to classify after the pass.
     var unclassified: [Int] = []
     var lastLineIsUnterminated = false
     /// Start of the line not yet ended.
     var lineStart = 0
-    /// The open line's kind, once the bytes seen so far tell it.
-    var lineKind: LineKindScan.Kind?
+    /// The open line's kind and `seq`, once the bytes seen so far tell them.
+    var lineKind: LineKindScan.Classification?
     /// Total bytes seen, and the last of them.
     var size = 0
     var lastByte: UInt8 = 0
@@ -85,7 +113,7 @@ struct LineIndex: Sendable {
         if lineKind == nil, lineStart >= offset, lineStart - offset <= to {
           // The line starts in this chunk: its first members are here (usually).
           let from = lineStart - offset
-          lineKind = LineKindScan.kind(
+          lineKind = LineKindScan.classify(
             UnsafeRawBufferPointer(rebasing: chunk[from..<to]), isPrefix: newline == nil)
         }
         guard let newline else { break }
@@ -105,7 +133,8 @@ struct LineIndex: Sendable {
       if lineKind == nil { unclassified.append(starts.count) }
       starts.append(lineStart)
       ends.append(end)
-      kinds.append(lineKind)
+      kinds.append(lineKind?.kind)
+      seqs.append(LineIndex.code(lineKind?.seq ?? .absent))
       lineKind = nil
     }
 

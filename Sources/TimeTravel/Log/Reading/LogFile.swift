@@ -16,8 +16,10 @@ import TimeTravelJSON
 /// Accepted input (see `docs/log-format.md`):
 /// - an optional header line (``LogHeader``);
 /// - entries with `action`, `prior` and `next`, and optionally `seq` and
-///   `time`; without `seq` an entry's number is its 1-based position;
-/// - `\r\n` line endings;
+///   `time`; entries are numbered by `seq` (see ``numbering``);
+/// - `\r\n` line endings, a UTF-8 byte order mark, a last line without `\n`;
+/// - blank lines (empty or JSON whitespace only), skipped with one warning (none at the
+///   very end);
 /// - pending records (`"pending":true`, see ``PendingEntry``): one followed by its
 ///   completing entry is skipped; one at the end is the crash, exposed as
 ///   ``pendingEntry``;
@@ -26,7 +28,12 @@ import TimeTravelJSON
 /// - compact entries (`patch` instead of `prior` and `next`): rebuilt from the nearest
 ///   keyframe at or before them, with the last rebuilt state cached so that reading
 ///   entries in order applies one patch per entry;
-/// - a ring-mode header (`"dropped":D`), warned about.
+/// - a ring-mode header (`"dropped":D`), warned about;
+/// - a closing record (`{"closed":true,"lastSeq":N,…}`, see ``LogClosing``) as the last
+///   line: the writer closed the log. When the header promises one
+///   (`"closingRecord":true`) and it is missing, a warning says the session did not end
+///   cleanly; a closing record elsewhere (a log appended to after it was closed) is
+///   skipped.
 ///
 /// A final line that ends mid-value (an app died mid-write) is dropped with a
 /// warning naming its line; every other malformed line is an error naming its
@@ -41,8 +48,22 @@ public final class LogFile: Sendable {
   /// says `"nils":"null"`, `NilEncoding.omitted` otherwise (logs from before the
   /// member existed, and writers that do not say).
   public var nils: NilEncoding { header?.nils == "null" ? .null : .omitted }
-  /// Problems that did not stop the log being read, e.g. a torn last line.
+  /// Problems that did not stop the log being read, e.g. a torn last line, and what
+  /// every reader should know: skipped blank lines, gaps, and a numbering by position.
   public let warnings: [LogWarning]
+  /// Every place where `seq` does not go up by one from the entry before (it skips,
+  /// repeats or goes backwards, or disagrees with a gap record), in file order: what
+  /// the summary adds to ``warnings``.
+  public let sequenceWarnings: [LogWarning]
+  /// How entries and states are named: by `seq`, or by position when `seq` does not
+  /// increase (see ``EntryNumbering``). ``LogEntry/seq`` is this number.
+  public let numbering: EntryNumbering
+
+  /// The closing record ending the log, when its writer closed it.
+  public let closing: LogClosing?
+  /// The 1-based file lines of the pending records, ascending (summaries check their
+  /// `seq` like entries').
+  let pendingLines: [Int]
 
   private let source: LogSource
   private let lines: LineIndex
@@ -104,123 +125,213 @@ public final class LogFile: Sendable {
   private init(source: LogSource) throws(LogError) {
     self.path = source.path
     self.source = source
-    lines = try LineIndex(source)
+    var index = try LineIndex(source)
+    var seqs = index.takeSeqs()
+    lines = index
+    let kinds = lines.kinds
 
-    var warnings: [LogWarning] = []
-    var firstEntry = 0
+    // Blank lines are no records: the header is the first line that is not blank.
+    var firstEntry = kinds.firstIndex { $0 != .blank } ?? lines.count
     var header: LogHeader?
-    if lines.count > 0, let first = try? Self.parse(source, lines, 0) {
+    if firstEntry < lines.count, let first = try? Self.parse(source, lines, firstEntry) {
       header = LogHeader(first)
-      if header != nil { firstEntry = 1 }
+      if header != nil { firstEntry += 1 }
     }
-    // Blank lines at the very end (an editor's final newline, say) are not entries and
-    // not worth a word; blank lines anywhere else are errors.
+    // Blank lines at the very end (an editor's final newline, say) are not worth a word;
+    // blank lines elsewhere are skipped with a warning.
     var end = lines.count
-    while end > firstEntry, Self.isBlank(source, lines, end - 1) { end -= 1 }
-    var count = end - firstEntry
-    var tornWarning: (index: Int, line: Int, reason: String)?
-    if count > 0 {
+    while end > firstEntry, kinds[end - 1] == .blank { end -= 1 }
+    let lastLine = end
+    // A closing record ends the log: nothing after it was torn, and it is no entry.
+    var closing: LogClosing?
+    if end > firstEntry, kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
+      closing = LogClosing(value, line: end)
+      if closing != nil { end -= 1 }
+    }
+    let blankWarning = Self.blankLinesWarning(kinds[..<end])
+    var torn: (line: Int, reason: String)?
+    if end > firstEntry, closing == nil {
       let last = end - 1
       do {
         _ = try Self.parse(source, lines, last)
       } catch .syntax(let error) where error.isTruncated {
         // An app that died mid-write leaves a torn last record; everything
         // before it is still good. The warning is written once the entries are known.
-        tornWarning = (warnings.count, last + 1, error.message)
-        warnings.append(LogWarning(line: last + 1, message: ""))
-        count -= 1
+        torn = (last + 1, error.message)
+        end -= 1
+        while end > firstEntry, kinds[end - 1] == .blank { end -= 1 }
       } catch {
         // Reported with its line when the entry is read.
       }
     }
-    let range = firstEntry..<(firstEntry + max(0, count))
-    let kinds = lines.kinds[range]
-    let scan = Self.scanPending(source, lines, range, kinds)
-    warnings += scan.warnings
+    let range = firstEntry..<max(firstEntry, end)
+    let asynchronous = closing == nil && header?.durability == "asynchronous"
+    var scan = Self.scanPending(source, lines, range, kinds[range], asynchronous: asynchronous)
+    var indexed = Self.indexEntries(source, lines, range, seqs: &seqs)
+    var warnings = indexed.warnings
+    let (entryLines, gaps) = (indexed.entryLines, indexed.gaps)
+    if let pending = scan.pending {
+      indexed.numbering.addPending(seq: pending.seq, line: pending.line)
+    }
+    let numbered = indexed.numbering.finish()
+    self.numbering = numbered.numbering
+    self.sequenceWarnings = indexed.numbering.warnings
+    for gap in gaps {
+      let next = gap.beforeEntry.map { numbered.numbering.number(atPosition: $0) }
+      warnings.append(LogWarning(line: gap.line, message: gap.message(nextEntry: next)))
+    }
+    if let crash = scan.crashWarning, var pending = scan.pending {
+      pending.seq = numbered.pendingNumber
+      scan.pending = pending
+      scan.warnings[crash] = LogWarning(
+        line: pending.line,
+        message: asynchronous ? pending.asynchronousEndMessage : pending.crashMessage)
+    }
+    var opening: [LogWarning] = []
+    if let warning = numbered.warning { opening.append(warning) }
     if let dropped = header?.dropped, dropped > 0 {
       let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
-      warnings.insert(
+      opening.append(
         LogWarning(
           line: 1,
           message:
             "\(dropped) earlier \(dropped == 1 ? "entry was" : "entries were") dropped (ring mode\(keeps))"
-        ), at: 0)
+        ))
     }
+    if let blankWarning { opening.append(blankWarning) }
+    if let torn {
+      let count = entryLines.count
+      let entries = count == 1 ? "1 complete entry" : "\(count) complete entries"
+      opening.append(
+        LogWarning(
+          line: torn.line,
+          message:
+            "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
+        ))
+    }
+    let pending = scan.pending
+    self.header = header
+    self.firstEntryLine = firstEntry
+    // Positions map straight to lines only when every line in range is an entry.
+    let needsIndex = entryLines.count != range.count
+    self.entryLines = needsIndex ? entryLines : nil
+    self.pendingEntry = pending
+    self.entryCount = entryLines.count
+    self.gaps = gaps
+    self.gapBefore = Dictionary(
+      gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
+    self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
+    self.closing = closing
+    self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
+    let lastSeq = Self.lastSeq(
+      source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
+      endGap: gaps.last.flatMap { $0.beforeEntry == nil ? $0 : nil })
+    let ending = Self.endingWarnings(
+      closing: closing, header: header, endsInPending: pending != nil, lastLine: lastLine,
+      lastSeq: lastSeq)
+    self.warnings = opening + scan.warnings + warnings + ending
+  }
+
+  /// What one pass over the entry lines finds.
+  private struct IndexedEntries {
+    var warnings: [LogWarning] = []
+    /// The line index of each entry.
     var entryLines: [Int] = []
     var gaps: [LogGap] = []
+    /// Positions of the full entries.
     var keyframes: [Int] = []
     var hasPatches = false
+    var numbering = EntryNumbering.Builder()
+  }
+
+  /// Finds the entries, gap records and keyframes among the lines in `range`, and
+  /// numbers the entries, reading a `seq` that lies past a line's first bytes.
+  private static func indexEntries(
+    _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>, seqs: inout [Int]
+  ) -> IndexedEntries {
+    let kinds = lines.kinds
+    var result = IndexedEntries()
     var openGaps: [Int] = []
-    for (i, kind) in zip(kinds.indices, kinds) {
+    for i in range {
+      let kind = kinds[i]
       switch kind {
       case .gap:
-        let value = try? Self.parse(source, lines, i)
+        let value = try? parse(source, lines, i)
         if let n = value?["dropped"]?.numberValue?.intValue,
           let seq = value?["seq"]?.numberValue?.intValue,
           n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
         {
-          openGaps.append(gaps.count)
-          gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
+          openGaps.append(result.gaps.count)
+          result.gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
         } else {
-          warnings.append(
+          result.warnings.append(
             LogWarning(
               line: i + 1,
               message:
                 "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
             ))
         }
-      case .pending:
+      case .pending, .blank:
         break
+      case .closing:
+        // Closed, then appended to: a later session follows. Only an unreadable one is
+        // worth a word.
+        if (try? parse(source, lines, i)).flatMap({ LogClosing($0, line: i + 1) }) == nil {
+          result.warnings.append(LogWarning(line: i + 1, message: LogClosing.unreadableMessage))
+        }
       case .patch, .entry:
-        entryLines.append(i)
-        if kind == .patch { hasPatches = true } else { keyframes.append(entryLines.count) }
-        for g in openGaps { gaps[g].beforeEntry = entryLines.count }
+        result.entryLines.append(i)
+        if kind == .patch {
+          result.hasPatches = true
+        } else {
+          result.keyframes.append(result.entryLines.count)
+        }
+        if seqs[i] == LineIndex.seqLater { seqs[i] = seqMember(source, lines, i) }
+        result.numbering.add(
+          recordedSeq: seqs[i] == LineIndex.seqAbsent ? nil : seqs[i], line: i + 1,
+          after: openGaps.last.map { result.gaps[$0] })
+        for g in openGaps { result.gaps[g].beforeEntry = result.entryLines.count }
         openGaps = []
       }
     }
-    for gap in gaps { warnings.append(LogWarning(line: gap.line, message: gap.message)) }
-    self.header = header
-    self.firstEntryLine = firstEntry
-    // Positions map straight to lines only when every line in range is an entry.
-    let needsIndex = entryLines.count != range.count
-    self.entryLines = needsIndex ? entryLines : nil
-    self.pendingEntry = scan.pending
-    self.entryCount = needsIndex ? entryLines.count : max(0, count)
-    self.gaps = gaps
-    self.gapBefore = Dictionary(
-      gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
-    self.keyframes = hasPatches ? keyframes : nil
-    if let torn = tornWarning {
-      let entries =
-        self.entryCount == 1 ? "1 complete entry" : "\(self.entryCount) complete entries"
-      warnings[torn.index] = LogWarning(
-        line: torn.line,
-        message:
-          "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
-      )
-    }
-    self.warnings = warnings
+
+    for g in openGaps { result.numbering.addTrailingGap(result.gaps[g]) }
+    return result
   }
 
-  /// Whether line `i` is empty or only JSON whitespace (read only when short).
-  private static func isBlank(_ source: LogSource, _ lines: LineIndex, _ i: Int) -> Bool {
-    let length = lines.ends[i] - lines.starts[i]
-    guard length > 0 else { return true }
-    guard length <= 64, let bytes = try? source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
-    else { return false }
-    return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  /// The warning for the blank lines among `kinds` (those at the very end excluded by the
+  /// caller), or `nil` when there are none.
+  private static func blankLinesWarning(_ kinds: ArraySlice<LineKindScan.Kind>) -> LogWarning? {
+    guard let first = kinds.firstIndex(of: .blank) else { return nil }
+    let count = kinds[first...].count { $0 == .blank }
+    let what =
+      count == 1
+      ? "a blank line: it is not an entry and takes"
+      : "\(count) blank lines, the first here: they are not entries and take"
+    return LogWarning(
+      line: first + 1, message: "skipped \(what) no number (JSON Lines has no blank lines)")
+  }
+
+  /// The `seq` of line `i`, read by stepping over the whole line.
+  private static func seqMember(_ source: LogSource, _ lines: LineIndex, _ i: Int) -> Int {
+    guard let bytes = try? source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1) else {
+      return LineIndex.seqAbsent
+    }
+    return LineIndex.code(bytes.withUnsafeBytes { LineKindScan.seqMember($0) })
   }
 
   // Entry lines are never parsed here: only the last pending line, if it ends the log.
   private static func scanPending(
     _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
-    _ kinds: ArraySlice<LineKindScan.Kind>
-  ) -> (pendingLines: Set<Int>, pending: PendingEntry?, warnings: [LogWarning]) {
+    _ kinds: ArraySlice<LineKindScan.Kind>, asynchronous: Bool
+  ) -> (pending: PendingEntry?, warnings: [LogWarning], crashWarning: Int?) {
     let found = kinds.indices.filter { kinds[$0] == .pending }
-    guard let last = found.last else { return ([], nil, []) }
-    let isPending = Set(found)
+    guard let last = found.last else { return (nil, [], nil) }
     var warnings: [LogWarning] = []
-    for i in found.dropLast() where isPending.contains(i + 1) {
+    for i in found.dropLast()
+    where kinds[(i + 1)...].first(where: { $0 != .blank }) == .pending {
       warnings.append(
         LogWarning(
           line: i + 1,
@@ -228,19 +339,24 @@ public final class LogFile: Sendable {
         ))
     }
     var pending: PendingEntry?
+    var crashWarning: Int?
     if last == range.upperBound - 1 {
       if let value = try? parse(source, lines, last),
         let entry = PendingEntry(value, line: last + 1)
       {
         pending = entry
-        warnings.append(LogWarning(line: last + 1, message: entry.crashMessage))
+        crashWarning = warnings.count
+        warnings.append(
+          LogWarning(
+            line: last + 1,
+            message: asynchronous ? entry.asynchronousEndMessage : entry.crashMessage))
       } else {
         warnings.append(
           LogWarning(
             line: last + 1, message: "the last line is a pending record that cannot be read"))
       }
     }
-    return (isPending, pending, warnings)
+    return (pending, warnings, crashWarning)
   }
 
   /// The 0-based line index of the entry at `position` (1-based).
@@ -315,6 +431,12 @@ public final class LogFile: Sendable {
     return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
   }
 
+  /// The raw bytes of file line `line` (1-based), read now and not parsed.
+  /// - Throws: ``LogError`` `.cannotOpen` naming the line when it cannot be read.
+  func rawLine(atLine line: Int) throws(LogError) -> Data {
+    try source.bytes(lines.starts[line - 1]..<lines.ends[line - 1], line: line)
+  }
+
   /// The entry at `position`, 1-based (1…``entryCount``).
   /// - Throws: ``LogError`` `.outOfRange` for a bad position; `.malformedLine`
   ///   with line and column when the line is not JSON; `.invalidEntry` naming
@@ -340,13 +462,14 @@ public final class LogFile: Sendable {
     guard case .object(let object) = value else {
       throw invalid("expected an entry object, found \(value.typeName)")
     }
-    var seq = position
+    var recordedSeq: Int?
     if let member = object["seq"] {
       guard let n = member.numberValue?.intValue else {
         throw invalid("/seq must be an integer, found \(JSONPrinter.compact.print(member))")
       }
-      seq = n
+      recordedSeq = n
     }
+    let seq = numbering.number(atPosition: position)
     var time: String?
     if let member = object["time"], member != .null {
       guard let t = member.stringValue else {
@@ -365,6 +488,7 @@ public final class LogFile: Sendable {
       var entry = LogEntry(
         seq: seq, time: time, action: action, prior: prior, next: next, line: line)
       entry.otherMembers = Self.otherMembers(of: object)
+      entry.recordedSeq = recordedSeq
       return entry
     }
     guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
@@ -372,6 +496,7 @@ public final class LogFile: Sendable {
     if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
     var entry = LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
     entry.otherMembers = Self.otherMembers(of: object)
+    entry.recordedSeq = recordedSeq
     return entry
   }
 

@@ -5,7 +5,9 @@ import TimeTravelJSON
 extension LogSummary {
   /// The summary of every entry of `log`, read with ``EntryScanner``: the same
   /// result as ``init(scanning:including:)`` with no filter, several times
-  /// faster, because states are validated rather than built.
+  /// faster, because states are validated rather than built. A compact log (see
+  /// ``LogFile/isCompact``) is read with ``init(scanning:including:)``, which
+  /// rebuilds each state from its patch.
   ///
   /// The chain check compares `prior` with the previous `next` byte for byte
   /// first (the recorder writes the very same bytes); only when the bytes
@@ -17,7 +19,20 @@ extension LogSummary {
   ///   and message as ``LogFile/entry(_:)``.
   /// - Complexity: O(file size); memory O(largest line).
   public init(fastScanning log: LogFile) throws(LogError) {
-    var warnings = log.warnings
+    // Compact entries hold a patch, not their states: only the tree scan rebuilds them.
+    if log.isCompact {
+      do {
+        self = try LogSummary(scanning: log)
+      } catch let error as LogError {
+        throw error
+      } catch {
+        // The tree scan throws nothing else without an `including` filter.
+        throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
+      }
+      return
+    }
+    var chain: [LogWarning] = []
+    var sequence = LogSequenceCheck(log)
     var firstTime: String?
     var lastTime: String?
     var counts: [ExactKey: Int] = [:]
@@ -46,22 +61,14 @@ extension LogSummary {
       case .failure(.invalidEntry(let message)):
         throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
       }
-      let seq = entry.seq ?? position
-      // After a gap record the chain restarts: neither seq nor prior follows on.
-      if let previous, log.gap(beforeEntry: position) == nil {
-        if let warning = Self.seqWarning(seq, after: previous.seq, line: lineNumber) {
-          warnings.append(warning)
-        }
-        if let first = Self.chainBreak(
-          previous.line, previous.next, line, entry.prior)
-        {
-          warnings.append(
-            LogWarning(
-              line: lineNumber,
-              message:
-                "entry \(seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
-            ))
-        }
+      let seq = log.numbering.number(atPosition: position)
+      chain += sequence.check(
+        position: position, seq: entry.seq ?? seq, line: lineNumber, time: entry.time)
+      // After a gap record the chain restarts: the prior does not follow on.
+      if let previous, log.gap(beforeEntry: position) == nil,
+        let first = Self.chainBreak(previous.line, previous.next, line, entry.prior)
+      {
+        chain.append(Self.chainWarning(seq, after: previous.seq, line: lineNumber, first))
       }
       previous = (seq, line, entry.next)
 
@@ -74,7 +81,8 @@ extension LogSummary {
       }
     }
     self.entryCount = log.entryCount
-    self.warnings = warnings
+    chain += sequence.finish()
+    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
     self.firstTime = firstTime
     self.lastTime = lastTime
     actionCounts = Self.ranked(counts, firstSeen: order)

@@ -13,8 +13,10 @@ public struct LogSummary: Sendable, Equatable {
   /// Each action name with its count, most frequent first; ties in order of
   /// first appearance.
   public var actionCounts: [(name: String, count: Int)]
-  /// The log's own warnings plus those found by the scan: gaps in `seq`, and
-  /// entries whose `prior` differs from the previous entry's `next`.
+  /// The log's own warnings (``LogFile/warnings``), then, in file order, every place
+  /// where `seq` does not go up by one (``LogFile/sequenceWarnings``), and what the scan
+  /// finds: pending records whose `seq` does not fit, `time` going backwards, and entries
+  /// whose `prior` differs from the previous entry's `next`.
   public var warnings: [LogWarning]
 
   /// Scans every entry of `log`, checking the chain invariants.
@@ -29,29 +31,23 @@ public struct LogSummary: Sendable, Equatable {
     throws
   {
     var included = 0
-    var warnings = log.warnings
+    var chain: [LogWarning] = []
     var firstTime: String?
     var lastTime: String?
     var counts: [ExactKey: Int] = [:]
     var order: [String] = []
     var previous: LogEntry?
+    var sequence = LogSequenceCheck(log)
     for position in log.positions {
       let entry = try log.entry(position)
       defer { previous = entry }
-      if let previous, log.gap(beforeEntry: position) == nil {
-        if let warning = Self.seqWarning(entry.seq, after: previous.seq, line: entry.line) {
-          warnings.append(warning)
-        }
-        if entry.prior != previous.next {
-          let first =
-            JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.quotedText ?? "\"\""
-          warnings.append(
-            LogWarning(
-              line: entry.line,
-              message:
-                "entry \(entry.seq)'s prior differs from entry \(previous.seq)'s next (first at \(first))"
-            ))
-        }
+      chain += sequence.check(
+        position: position, seq: entry.recordedSeq ?? entry.seq, line: entry.line,
+        time: entry.time)
+      if let previous, log.gap(beforeEntry: position) == nil, entry.prior != previous.next {
+        let first =
+          JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.quotedText ?? "\"\""
+        chain.append(Self.chainWarning(entry.seq, after: previous.seq, line: entry.line, first))
       }
 
       guard try include(entry) else { continue }
@@ -65,7 +61,8 @@ public struct LogSummary: Sendable, Equatable {
       }
     }
     self.entryCount = included
-    self.warnings = warnings
+    chain += sequence.finish()
+    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
     self.firstTime = firstTime
     self.lastTime = lastTime
     actionCounts = Self.ranked(counts, firstSeen: order)
@@ -96,16 +93,32 @@ public struct LogSummary: Sendable, Equatable {
 }
 
 extension LogSummary {
-  /// The warning for `seq` following `previous` when it is not `previous + 1`, or `nil`.
-  /// Log values are untrusted: `previous` may be `Int.max`, after which no `seq` fits.
-  static func seqWarning(_ seq: Int, after previous: Int, line: Int) -> LogWarning? {
-    let (expected, overflow) = previous.addingReportingOverflow(1)
-    if overflow {
-      return LogWarning(
-        line: line, message: "seq \(seq) follows seq \(previous), the largest seq there can be")
+  /// The warning for a broken chain: entry `seq`'s prior is not the `next` of the entry
+  /// before it, `previous`; `first` is the first differing path, quoted.
+  static func chainWarning(_ seq: Int, after previous: Int, line: Int, _ first: String)
+    -> LogWarning
+  {
+    LogWarning(
+      line: line,
+      message:
+        "entry \(seq)'s prior differs from entry \(previous)'s next, state \(previous) (first at \(first)); every mode counts what entry \(seq) changed from its own prior, and --diff \(previous) \(seq) compares the two states"
+    )
+  }
+
+  /// Two lists of warnings, each in line order, merged in line order (`a` first on a tie).
+  static func inLineOrder(_ a: [LogWarning], _ b: [LogWarning]) -> [LogWarning] {
+    var merged: [LogWarning] = []
+    merged.reserveCapacity(a.count + b.count)
+    var (i, j) = (0, 0)
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && (a[i].line ?? 0) <= (b[j].line ?? 0)) {
+        merged.append(a[i])
+        i += 1
+      } else {
+        merged.append(b[j])
+        j += 1
+      }
     }
-    guard seq != expected else { return nil }
-    return LogWarning(
-      line: line, message: "seq \(seq) follows seq \(previous); expected \(expected)")
+    return merged
   }
 }

@@ -35,6 +35,13 @@ public struct PendingEntry: Sendable, Equatable {
   public var crashMessage: String {
     "the session ended during entry \(seq) (\(actionName)): the app stopped while applying it"
   }
+
+  /// The warning for a log ending in this record, without a closing record, that an
+  /// asynchronous recorder wrote: its writer may have been behind the app, so the app
+  /// may have stopped later, and the entries it had queued are lost.
+  var asynchronousEndMessage: String {
+    "the log ends in the pending record for entry \(seq) (\(actionName)) and has no closing record: the app stopped while applying it or later (the recorder was asynchronous), so entries after seq \(seq &- 1) may be missing"
+  }
 }
 
 extension PendingEntry {

@@ -144,6 +144,19 @@ struct LogPipeline {
     pending = nil
   }
 
+  /// Writes the closing record `{"closed":true,"lastSeq":N,"time":…,"by":…}`, the
+  /// log's last line (see ``LogClosing``).
+  func writeClosing(by reason: ClosingReason, time: Date) throws {
+    var line = Data(#"{"closed":true,"lastSeq":"#.utf8)
+    line.append(contentsOf: String(lastSeq).utf8)
+    line.append(contentsOf: #","time":""#.utf8)
+    line.append(contentsOf: LogTimestamp.string(from: time).utf8)
+    line.append(contentsOf: #"","by":""#.utf8)
+    line.append(contentsOf: reason.rawValue.utf8)
+    line.append(contentsOf: "\"}\n".utf8)
+    try sink.write(line)
+  }
+
   mutating func writePending(_ values: some TransitionValues, time: Date) throws {
     let seq = lastSeq + 1
     try begin(seq: seq)

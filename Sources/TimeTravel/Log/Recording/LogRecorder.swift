@@ -41,6 +41,15 @@ import TimeTravelJSON
 ///
 /// After a write or encoding error the recorder refuses further entries (rethrowing the
 /// first error), because skipping one would break the chain.
+///
+/// Closing the recorder (``close()``, releasing it, or the process exiting normally)
+/// writes a closing record, `{"closed":true,"lastSeq":N,"time":…,"by":…}` (see
+/// ``LogClosing``), and the header says `"closingRecord":true`, so a reader can tell a
+/// log that was closed from one whose app stopped. A normal exit (`exit()`, returning
+/// from `main`) closes every open recorder, draining asynchronous queues first; see
+/// `docs/recording.md` for what a signal, `SIGKILL` or a trap loses. A file log is
+/// locked while it is open: a second recorder on the same file is refused
+/// (``LogWriterError/locked(path:)``).
 public final class LogRecorder: Recorder {
   /// Names the destination in errors: the file path, `<memory>`, or `<WriterType>`.
   private let destination: String
@@ -73,7 +82,9 @@ public final class LogRecorder: Recorder {
   ///   - nils: How optionals that are `nil` are written: as `null` (the default, recorded
   ///     in the header as `"nils":"null"`) or left out as `JSONEncoder` does.
   /// - Throws: ``LogWriterError/cannotOpen(path:code:)`` naming the path when the file
-  ///   cannot be opened; a write error if the header cannot be written.
+  ///   cannot be opened; ``LogWriterError/locked(path:)`` when another recorder, in
+  ///   this process or another, has it open (the file is then left untouched); a write
+  ///   error if the header cannot be written.
   public convenience init(
     url: URL, app: String, stateType: String, actionType: String, writesHeader: Bool = true,
     mode: FileLogWriter.Mode = .truncate, clock: @escaping @Sendable () -> Date = { Date() },
@@ -89,7 +100,7 @@ public final class LogRecorder: Recorder {
       sink = .ring(
         try RingLog(url: url, capacity: capacity) { firstSeq in
           try Self.header(
-            names, created: created, encoding: encoding,
+            names, created: created, encoding: encoding, durability: durability,
             ring: (capacity: capacity, firstSeq: firstSeq))
         })
       writesHeader = false  // each ring file's header is written by the ring
@@ -150,22 +161,32 @@ public final class LogRecorder: Recorder {
     self.destination = destination
     self.clock = clock
     if writesHeader {
-      try sink.write(Self.header(names, created: clock(), encoding: encoding, ring: nil))
+      try sink.write(
+        Self.header(
+          names, created: clock(), encoding: encoding, durability: durability, ring: nil))
     }
-    core = RecorderCore(sink: sink, redaction: redacting, encoding: encoding, nils: nils)
+    core = RecorderCore(
+      sink: sink, redaction: redacting, encoding: encoding, nils: nils, clock: clock)
     switch durability {
     case .synchronous:
       queue = nil
+      OpenRecorders.add(core)
     case .asynchronous(let limit, let overflow):
       precondition(limit >= 1, "LogRecorder: queueLimit must be at least 1")
-      queue = RecorderQueue(core: core, limit: limit, overflow: overflow)
+      let queue = RecorderQueue(core: core, limit: limit, overflow: overflow)
+      self.queue = queue
+      OpenRecorders.add(queue)
     }
   }
 
   deinit {
     // Drains and closes without waiting, so an unclosed recorder loses nothing queued
-    // and its writer thread ends.
-    queue?.closeWithoutWaiting()
+    // and its writer thread ends; the log gets its closing record either way.
+    if let queue {
+      queue.closeWithoutWaiting()
+    } else {
+      try? core.close(by: .release)
+    }
   }
 
   private struct HeaderNames {
@@ -176,7 +197,7 @@ public final class LogRecorder: Recorder {
   }
 
   private static func header(
-    _ names: HeaderNames, created: Date, encoding: EntryEncoding,
+    _ names: HeaderNames, created: Date, encoding: EntryEncoding, durability: Durability,
     ring: (capacity: Int, firstSeq: Int)?
   ) throws -> Data {
     let encoder = JSONBytesEncoder()
@@ -191,6 +212,12 @@ public final class LogRecorder: Recorder {
     line.append(contentsOf: #","created":""#.utf8)
     line.append(contentsOf: LogTimestamp.string(from: created).utf8)
     line.append(UInt8(ascii: "\""))
+    line.append(contentsOf: #","closingRecord":true"#.utf8)
+    if case .asynchronous = durability {
+      // Tells readers that a crash may have lost queued entries, even after a pending
+      // record.
+      line.append(contentsOf: #","durability":"asynchronous""#.utf8)
+    }
     if case .compact(let interval) = encoding {
       line.append(contentsOf: #","encoding":"compact","keyframeInterval":\#(interval)"#.utf8)
     }
@@ -273,28 +300,30 @@ public final class LogRecorder: Recorder {
   /// - Complexity: Waits for the queued transitions to be encoded and written.
   public func flush() throws {
     if let queue {
-      try queue.barrier(close: false, destination: destination)
+      try queue.barrier(close: nil, destination: destination)
       return
     }
     try core.run(destination) { try $0.sink.flush() }
   }
 
-  /// Drains the queue (asynchronous mode), writes any gap record, and closes the
-  /// writer; later ``record(action:prior:next:)`` calls throw. Idempotent.
+  /// Drains the queue (asynchronous mode), writes any gap record and the closing
+  /// record (`"by":"close"`), and closes the writer, releasing the file's lock; later
+  /// ``record(action:prior:next:)`` calls throw. Idempotent. After a recording error no
+  /// closing record is written: the log did not get everything, and a reader says so.
   ///
   /// - Throws: The first recording error met while draining, or the writer's error.
   public func close() throws {
     if let queue {
-      try queue.barrier(close: true, destination: destination)
+      try queue.barrier(close: .close, destination: destination)
       return
     }
-    try core.close()
+    try core.close(by: .close)
   }
 }
 
 /// The pipeline and the recorder's failure state, behind one mutex: taken by the caller
 /// in synchronous mode, by the writer thread in asynchronous mode.
-final class RecorderCore: Sendable {
+final class RecorderCore: ClosesAtExit {
   struct Chain {
     var pipeline: LogPipeline
     var failure: (any Error)?
@@ -302,11 +331,14 @@ final class RecorderCore: Sendable {
   }
 
   let chain: Mutex<Chain>
+  /// The time of the closing record.
+  let clock: @Sendable () -> Date
 
   init(
     sink: sending LogSink, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding,
-    nils: NilEncoding
+    nils: NilEncoding, clock: @escaping @Sendable () -> Date
   ) {
+    self.clock = clock
     chain = Mutex(
       Chain(
         pipeline: LogPipeline(
@@ -328,11 +360,43 @@ final class RecorderCore: Sendable {
     }
   }
 
-  func close() throws {
-    try chain.withLock { chain in
-      guard !chain.isClosed else { return }
-      chain.isClosed = true
+  func close(by reason: ClosingReason) throws {
+    try chain.withLock { try close(&$0, by: reason) }
+  }
+
+  /// Writes the closing record unless the recorder failed, then closes the sink; every
+  /// path that closes the log comes here, under the mutex.
+  func close(_ chain: inout Chain, by reason: ClosingReason) throws {
+    guard !chain.isClosed else { return }
+    chain.isClosed = true
+    OpenRecorders.remove(self)
+    var failure: (any Error)?
+    if chain.failure == nil {
+      do {
+        try chain.pipeline.writeClosing(by: reason, time: clock())
+      } catch {
+        chain.failure = error
+        failure = error
+      }
+    }
+    do {
       try chain.pipeline.sink.close()
+    } catch {
+      failure = failure ?? error
+    }
+    if let failure { throw failure }
+  }
+
+  func closeBeforeTheProcessEnds(by reason: ClosingReason) {
+    // Another thread may be writing an entry: wait for it, but not forever (this very
+    // thread may hold the lock, if `exit()` was called from inside an `encode(to:)`).
+    let deadline = Date().addingTimeInterval(OpenRecorders.stallLimit)
+    while chain.withLockIfAvailable({ chain -> Bool in
+      _ = try? close(&chain, by: reason)
+      return true
+    }) == nil {
+      guard Date() < deadline else { return }
+      usleep(1000)
     }
   }
 }

@@ -33,6 +33,9 @@ public enum LogWriterError: Error, Equatable, CustomStringConvertible {
   case syncFailed(path: String, code: Int32)
   /// The writer (or the recorder using it) was already closed.
   case closed(path: String)
+  /// Another writer, in this process or another, holds the file's advisory lock: two
+  /// recorders must not write one log (see ``FileLogWriter``).
+  case locked(path: String)
 
   /// A one-line, human-readable explanation, e.g.
   /// `cannot open log file '/x/log.jsonl' for writing: No such file or directory (errno 2)`.
@@ -46,6 +49,8 @@ public enum LogWriterError: Error, Equatable, CustomStringConvertible {
       "cannot flush log file '\(path)': \(Self.reason(code))"
     case .closed(let path):
       "log '\(path)' is already closed"
+    case .locked(let path):
+      "cannot open log file '\(path)' for writing: another recorder is writing to it (it holds the file's lock); close that recorder first, or record to another file"
     }
   }
 

@@ -8,14 +8,15 @@ import Synchronization
 /// The caller's cost per transition is one allocation (the values' box), one semaphore
 /// operation for the bound, a short critical section, and, only when the writer sleeps,
 /// a wake-up: no encoding, no system call in the common case.
-final class RecorderQueue: Sendable {
+final class RecorderQueue: ClosesAtExit {
   private enum Job: Sendable {
     /// `takesSlot` is false for an entry completing an admitted pending record: the
     /// pair shares the pending record's slot, so a pending record is never separated
     /// from its entry by a drop.
     case entry(any TransitionValues, Date, ActionOrigin?, dropped: Int, takesSlot: Bool)
     case pending(any TransitionValues, Date, dropped: Int)
-    case barrier(dropped: Int, close: Bool, done: DispatchSemaphore?)
+    /// `close` is `nil` for a flush; `done` is signalled once the writer ran it.
+    case barrier(dropped: Int, close: ClosingReason?, done: DispatchSemaphore)
   }
 
   private struct State {
@@ -27,6 +28,9 @@ final class RecorderQueue: Sendable {
     var pendingAdmitted: Bool?
     var failure: (any Error)?
     var isClosed = false
+    /// The closing barrier's semaphore, once the queue is closing: each waiter waits,
+    /// then signals it again for the next.
+    var closing: DispatchSemaphore?
     var writerSleeping = false
   }
 
@@ -35,6 +39,8 @@ final class RecorderQueue: Sendable {
   private let space: DispatchSemaphore
   private let overflow: LogRecorder.Overflow
   private let core: RecorderCore
+  /// Jobs the writer has run: exit waits for a writer only while this moves.
+  private let progress = Atomic<Int>(0)
 
   init(core: RecorderCore, limit: Int, overflow: LogRecorder.Overflow) {
     self.core = core
@@ -120,35 +126,60 @@ final class RecorderQueue: Sendable {
     guard !state.isClosed else { throw LogWriterError.closed(path: destination) }
   }
 
-  /// Waits until everything queued before it is written; then `fsync`s, or closes.
-  func barrier(close: Bool, destination: String) throws {
-    let done = DispatchSemaphore(value: 0)
-    let queued = try state.withLock { state -> Bool in
-      if close, state.isClosed { return false }
+  /// Waits until everything queued before it is written; then `fsync`s (`close` nil),
+  /// or writes the closing record and closes. Closing a queue that is already closing
+  /// waits for that close to finish.
+  func barrier(close reason: ClosingReason?, destination: String) throws {
+    let (done, closedBefore) = try state.withLock { state -> (DispatchSemaphore?, Bool) in
+      if reason != nil, state.isClosed { return (state.closing, true) }
       if let failure = state.failure {
-        if close { state.isClosed = true } else { throw failure }
+        if reason == nil { throw failure }
       }
-      if !close, state.isClosed { throw LogWriterError.closed(path: destination) }
-      state.jobs.append(.barrier(dropped: state.dropped, close: close, done: done))
+      if reason == nil, state.isClosed { throw LogWriterError.closed(path: destination) }
+      let done = DispatchSemaphore(value: 0)
+      state.jobs.append(.barrier(dropped: state.dropped, close: reason, done: done))
       state.dropped = 0
-      if close { state.isClosed = true }
-      return true
+      if reason != nil {
+        state.isClosed = true
+        state.closing = done
+      }
+      return (done, false)
     }
-    guard queued else { return }
-    wake.signal()
+    guard let done else { return }
+    if !closedBefore { wake.signal() }
     done.wait()
-    if let failure = state.withLock({ $0.failure }) { throw failure }
+    if reason != nil { done.signal() }
+    if !closedBefore, let failure = state.withLock({ $0.failure }) { throw failure }
   }
 
   /// Queues the closing barrier without waiting (from the recorder's `deinit`).
   func closeWithoutWaiting() {
-    let queued = state.withLock { state -> Bool in
-      guard !state.isClosed else { return false }
-      state.jobs.append(.barrier(dropped: state.dropped, close: true, done: nil))
+    if queueClosing(by: .release).queued { wake.signal() }
+  }
+
+  /// Queues the closing barrier unless the queue is already closing.
+  private func queueClosing(by reason: ClosingReason) -> (done: DispatchSemaphore, queued: Bool) {
+    state.withLock { state in
+      if let closing = state.closing { return (closing, false) }
+      let done = DispatchSemaphore(value: 0)
+      state.jobs.append(.barrier(dropped: state.dropped, close: reason, done: done))
+      state.dropped = 0
       state.isClosed = true
-      return true
+      state.closing = done
+      return (done, true)
     }
-    if queued { wake.signal() }
+  }
+
+  func closeBeforeTheProcessEnds(by reason: ClosingReason) {
+    let done = queueClosing(by: reason).done
+    wake.signal()
+    var seen = progress.load(ordering: .relaxed)
+    while done.wait(timeout: .now() + OpenRecorders.stallLimit) == .timedOut {
+      let now = progress.load(ordering: .relaxed)
+      guard now != seen else { return }
+      seen = now
+    }
+    done.signal()
   }
 
   private func writerLoop() {
@@ -175,6 +206,9 @@ final class RecorderQueue: Sendable {
     var barriers: [DispatchSemaphore] = []
     core.chain.withLock { chain in
       for job in batch {
+        // Counted per job: one batch can hold a whole queue, longer to write than the
+        // stall limit.
+        defer { progress.add(1, ordering: .relaxed) }
         do {
           switch job {
           case .entry(let values, let time, let origin, let dropped, let takesSlot):
@@ -187,16 +221,19 @@ final class RecorderQueue: Sendable {
             guard chain.failure == nil else { continue }
             try chain.pipeline.writeGap(dropped)
             try chain.pipeline.writePending(values, time: time)
-          case .barrier(let dropped, let close, let done):
-            if let done { barriers.append(done) }
+          case .barrier(let dropped, let reason, let done):
+            barriers.append(done)
             if chain.failure == nil {
-              try chain.pipeline.writeGap(dropped)
-              if !close { try chain.pipeline.sink.flush() }
+              do {
+                try chain.pipeline.writeGap(dropped)
+                if reason == nil { try chain.pipeline.sink.flush() }
+              } catch {
+                chain.failure = error
+              }
             }
-            if close, !chain.isClosed {
-              chain.isClosed = true
+            if let reason, !chain.isClosed {
               closed = true
-              try chain.pipeline.sink.close()
+              try core.close(&chain, by: reason)
             }
           }
         } catch {
@@ -210,6 +247,7 @@ final class RecorderQueue: Sendable {
         if state.failure == nil { state.failure = failure }
       }
     }
+    if closed { OpenRecorders.remove(self) }
     for _ in 0..<slots { space.signal() }
     for done in barriers { done.signal() }
     return closed

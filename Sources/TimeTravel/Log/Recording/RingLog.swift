@@ -13,7 +13,9 @@ import Foundation
 /// The file grows to `capacity + capacity / 2` entries, then is rewritten to keep the
 /// last `capacity`: a temporary file gets a new header (`"firstSeq"`, `"dropped"`) and
 /// the kept lines' bytes, and `rename(2)` replaces the log atomically, so a crash during
-/// rotation leaves either the old file or the new one. Each kept line is copied once
+/// rotation leaves either the old file or the new one. The temporary file is locked
+/// (see ``FileLogWriter``) before it is renamed, so the log's name always refers to a
+/// locked file and no second recorder can slip in between two rotations. Each kept line is copied once
 /// per rotation (about two extra line copies per entry, amortized), never re-encoded.
 /// Entries where a later rotation may cut are keyframes, so a compact ring file always
 /// starts with full states.
@@ -81,20 +83,25 @@ final class RingLog {
     content.append(kept)
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).rotating")
+    let next = try FileLogWriter(url: temporary, mode: .truncate)
     do {
-      try content.write(to: temporary)
+      try next.write(line: content)
     } catch {
-      throw LogWriterError.writeFailed(path: temporary.path, code: EIO)
+      try? next.close()
+      throw error
     }
     guard rename(temporary.path, url.path) == 0 else {
-      throw LogWriterError.writeFailed(path: url.path, code: errno)
+      let code = errno
+      try? next.close()
+      throw LogWriterError.writeFailed(path: url.path, code: code)
     }
-    try writer.close()
-    writer = try FileLogWriter(url: url, mode: .append)
+    let old = writer
+    writer = next.renamed(to: url)
     count -= keepFrom - 1
     bytes = content.count
     cuts = cuts.filter { $0.index >= keepFrom }.map {
       ($0.index - keepFrom + 1, $0.offset - cut.offset + headerLength, $0.seq)
     }
+    try old.close()
   }
 }

@@ -1,0 +1,79 @@
+import TimeTravelJSON
+
+/// Sorting and grouping by jq's order of values (`null < false < true < numbers <
+/// strings < arrays < objects`).
+extension Builtins {
+  static let sorting: [Builtin] = [
+    .value("sort", 0) { input, _ in .array(JSONArray(try sorted(input))) },
+    .value("min", 0) { input, _ in try sorted(input).first ?? .null },
+    .value("max", 0) { input, _ in try sorted(input).last ?? .null },
+    .value("unique", 0, unique),
+    .filter("sort_by", 1) { call, emit in
+      try call.emitValue(.array(JSONArray(try keyed(call).map(\.value))), emit)
+    },
+    .filter("min_by", 1) { call, emit in
+      try call.emitValue(try keyed(call).first?.value ?? .null, emit)
+    },
+    // jq picks the last of equal maxima.
+    .filter("max_by", 1) { call, emit in
+      try call.emitValue(try keyed(call).last?.value ?? .null, emit)
+    },
+    .filter("group_by", 1) { call, emit in
+      try call.emitValue(.array(JSONArray(try groups(call).map { .array(JSONArray($0)) })), emit)
+    },
+    .filter("unique_by", 1) { call, emit in
+      try call.emitValue(.array(JSONArray(try groups(call).map { $0[0] })), emit)
+    },
+  ]
+
+  /// An array's elements in jq's order; stable, as jq's merge sort is.
+  static func sorted(_ input: JSONValue) throws -> [JSONValue] {
+    guard case .array(let a) = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) cannot be sorted, as it is not an array")
+    }
+    return a.elements.enumerated().sorted { x, y in
+      let c = JSONValue.compare(x.element, y.element)
+      return c != 0 ? c < 0 : x.offset < y.offset
+    }.map(\.element)
+  }
+
+  /// `unique`: sorted, each value once.
+  static func unique(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    var out: [JSONValue] = []
+    for v in try sorted(input) where out.last != v { out.append(v) }
+    return .array(JSONArray(out))
+  }
+
+  /// The input's elements with their keys (`[f]` of each, as jq's `map([f])`), sorted
+  /// stably by key.
+  static func keyed(_ call: BuiltinCall) throws -> [(key: JSONValue, value: JSONValue)] {
+    guard case .array(let a) = call.input else {
+      throw JQRuntimeError(message: "Cannot index \(call.input.typeName) with number")
+    }
+    let keyed = try a.map { item in
+      var outputs: [JSONValue] = []
+      try call.each(0, on: item) { outputs.append($0) }
+      return (key: JSONValue.array(JSONArray(outputs)), value: item)
+    }
+    return keyed.enumerated().sorted { a, b in
+      let c = JSONValue.compare(a.element.key, b.element.key)
+      return c != 0 ? c < 0 : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// The sorted elements in runs of equal keys.
+  static func groups(_ call: BuiltinCall) throws -> [[JSONValue]] {
+    var groups: [[JSONValue]] = []
+    var lastKey: JSONValue?
+    for item in try keyed(call) {
+      if let k = lastKey, k == item.key {
+        groups[groups.count - 1].append(item.value)
+      } else {
+        groups.append([item.value])
+        lastKey = item.key
+      }
+    }
+    return groups
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import TimeTravelJSON
+
+/// Strings: conversion to and from JSON and numbers, case, affixes, whitespace, code
+/// points, splitting and joining.
+extension Builtins {
+  static let strings: [Builtin] = [
+    .value("utf8bytelength", 0, utf8ByteLength),
+    .value("tostring", 0) { input, _ in .string(tostring(input)) },
+    .value("tojson", 0) { input, _ in .string(JSONPrinter.compact.print(input)) },
+    .value("fromjson", 0, fromjson),
+    .value("tonumber", 0, tonumber),
+    .value("ascii_downcase", 0) { input, _ in try asciiCase(input, lower: true) },
+    .value("ascii_upcase", 0) { input, _ in try asciiCase(input, lower: false) },
+    .value("ltrimstr", 1) { input, args in trimAffix(input, args[0], prefix: true) },
+    .value("rtrimstr", 1) { input, args in trimAffix(input, args[0], prefix: false) },
+    .value("startswith", 1) { input, args in try hasAffix(input, args[0], "startswith") },
+    .value("endswith", 1) { input, args in try hasAffix(input, args[0], "endswith") },
+    .value("trim", 0) { input, _ in try trim(input, leading: true, trailing: true) },
+    .value("ltrim", 0) { input, _ in try trim(input, leading: true, trailing: false) },
+    .value("rtrim", 0) { input, _ in try trim(input, leading: false, trailing: true) },
+    .value("explode", 0, explode),
+    .value("implode", 0, implode),
+    .value("ascii", 0, ascii),
+    .value("split", 1, split),
+    .value("join", 1, join),
+  ]
+
+  /// `utf8bytelength`: the UTF-8 size of a string.
+  static func utf8ByteLength(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) only strings have UTF-8 byte length")
+    }
+    return .number(JSONNumber(s.utf8.count))
+  }
+
+  /// `fromjson`: the JSON text a string holds (jq also reads `nan`). A parse error
+  /// keeps the parser's message and place, as jq's `jv_parse_sized` does.
+  static func fromjson(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(message: "\(Describe.value(input)) only strings can be parsed")
+    }
+    do { return try JSONParser.parse(s) } catch {
+      if s.trimmingCharacters(in: .whitespaces) == "nan" { return number(.nan) }
+      throw JQRuntimeError(
+        message:
+          "\(error.message) at line \(error.line), column \(error.column) (while parsing '\(s)')")
+    }
+  }
+
+  /// `tonumber`: numbers as they are, numeric strings parsed keeping their literal.
+  static func tonumber(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    switch input {
+    case .number: return input
+    case .string(let s):
+      let t = s.trimmingCharacters(in: .whitespaces)
+      if let n = JSONNumber(literal: t) { return .number(n) }
+      if let d = Double(t), !t.lowercased().contains("n") { return number(d) }
+      throw JQRuntimeError(message: "Cannot parse '\(s)' as JSON")
+    default:
+      throw JQRuntimeError(message: "\(Describe.value(input)) cannot be parsed as a number")
+    }
+  }
+
+  /// `ascii_downcase` and `ascii_upcase`: only `A`–`Z` and `a`–`z` change.
+  static func asciiCase(_ input: JSONValue, lower: Bool) throws -> JSONValue {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) cannot be case-converted... only strings can")
+    }
+    var out = String.UnicodeScalarView()
+    for c in s.unicodeScalars {
+      if lower, c >= "A", c <= "Z" {
+        out.append(Unicode.Scalar(c.value + 32)!)
+      } else if !lower, c >= "a", c <= "z" {
+        out.append(Unicode.Scalar(c.value - 32)!)
+      } else {
+        out.append(c)
+      }
+    }
+    return .string(String(out))
+  }
+
+  /// `ltrimstr(s)` and `rtrimstr(s)`: the input without that prefix or suffix; anything
+  /// that is not a string pair passes through unchanged, as in jq 1.7.
+  static func trimAffix(_ input: JSONValue, _ affix: JSONValue, prefix: Bool) -> JSONValue {
+    guard case .string(let s) = input, case .string(let a) = affix else { return input }
+    if prefix, s.utf8.starts(with: a.utf8) {
+      return .string(String(decoding: s.utf8.dropFirst(a.utf8.count), as: UTF8.self))
+    }
+    if !prefix, s.utf8.reversed().starts(with: a.utf8.reversed()) {
+      return .string(String(decoding: s.utf8.dropLast(a.utf8.count), as: UTF8.self))
+    }
+    return input
+  }
+
+  /// `startswith(s)` and `endswith(s)`, byte-wise.
+  static func hasAffix(_ input: JSONValue, _ affix: JSONValue, _ name: String) throws -> JSONValue {
+    guard case .string(let s) = input, case .string(let a) = affix else {
+      throw JQRuntimeError(message: "\(name)() requires string inputs")
+    }
+    return .bool(
+      name == "startswith"
+        ? s.utf8.starts(with: a.utf8) : s.utf8.reversed().starts(with: a.utf8.reversed()))
+  }
+
+  /// `trim`, `ltrim` and `rtrim`: Unicode whitespace off either end.
+  static func trim(_ input: JSONValue, leading: Bool, trailing: Bool) throws -> JSONValue {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(message: "trim input must be a string")
+    }
+    var scalars = Substring(s).unicodeScalars[...]
+    while leading, let f = scalars.first, f.properties.isWhitespace { scalars.removeFirst() }
+    while trailing, let l = scalars.last, l.properties.isWhitespace { scalars.removeLast() }
+    return .string(String(String.UnicodeScalarView(scalars)))
+  }
+
+  /// `explode`: the code points of a string.
+  static func explode(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    guard case .string(let s) = input else {
+      throw JQRuntimeError(message: "explode input must be a string")
+    }
+    return .array(JSONArray(s.unicodeScalars.map { .number(JSONNumber(Int($0.value))) }))
+  }
+
+  /// `implode`: the string of an array of code points, as jq 1.7's `f_string_implode`:
+  /// each number is truncated toward zero, and one that is not a Unicode scalar value
+  /// (negative, a surrogate U+D800–U+DFFF, above U+10FFFF, or beyond any integer) becomes
+  /// U+FFFD. A non-number (or `nan`) is an error naming it.
+  static func implode(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    guard case .array(let a) = input else {
+      throw JQRuntimeError(message: "implode input must be an array")
+    }
+    var out = String.UnicodeScalarView()
+    for item in a {
+      guard case .number(let n) = item, !n.doubleValue.isNaN else {
+        throw JQRuntimeError(
+          message:
+            "\(Describe.value(item)) can't be imploded, unicode codepoint needs to be numeric")
+      }
+      out.append(codePoint(n.doubleValue))
+    }
+    return .string(String(out))
+  }
+
+  /// The scalar `implode` and `ascii` make of a number: U+FFFD unless it truncates to a
+  /// Unicode scalar value.
+  static func codePoint(_ d: Double) -> Unicode.Scalar {
+    let truncated = d.rounded(.towardZero)
+    guard truncated >= 0, truncated <= 0x10FFFF else { return "\u{FFFD}" }
+    return Unicode.Scalar(UInt32(truncated)) ?? "\u{FFFD}"
+  }
+
+  /// `ascii`: the one-character string of a code point (jq's `[.] | implode`).
+  static func ascii(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    try implode([input], [])
+  }
+
+  /// `split(s)`: the pieces between occurrences of a literal separator.
+  static func split(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
+    guard case .string(let s) = input, case .string(let separator) = args[0] else {
+      throw JQRuntimeError(message: "split input and separator must be strings")
+    }
+    return .array(JSONArray(Strings.split(s, by: separator).map { .string($0) }))
+  }
+
+  /// `join(sep)` as jq 1.7's `builtin.jq` defines it, over an array's elements or an
+  /// object's values: `null` joins as `""`, booleans and
+  /// numbers as their JSON, strings as they are; anything else fails as jq's `+` does
+  /// (`string ("a,") and array ([1]) cannot be added`).
+  static func join(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
+    let items: [JSONValue]
+    switch input {
+    case .array(let a): items = a.elements
+    case .object(let o): items = o.values
+    case .null: throw JQRuntimeError(message: "Cannot iterate over null")
+    default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
+    }
+    var out: JSONValue = .null
+    for item in items {
+      let joined = try out == .null ? "" : Arithmetic.add(out, args[0])
+      let text: JSONValue =
+        switch item {
+        case .null: ""
+        case .number, .bool: .string(JSONPrinter.compact.print(item))
+        default: item
+        }
+      out = try Arithmetic.add(joined, text)
+    }
+    return out == .null ? "" : out
+  }
+}
