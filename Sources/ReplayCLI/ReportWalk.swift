@@ -56,9 +56,10 @@ struct ReportWalk {
     let next = StateSharing.shared(
       prior: prior, priorText: priorBytes, next: try Self.parse(nextBytes), nextText: nextBytes)
     previousNext = (next, Data(nextBytes))
-    let entry = LogEntry(
-      seq: raw.seq ?? position, time: raw.time, action: raw.action, prior: prior, next: next,
+    var entry = LogEntry(
+      seq: log.numbering.number(atPosition: position), time: raw.time, action: raw.action, prior: prior, next: next,
       line: log.lineNumber(ofEntry: position))
+    entry.recordedSeq = raw.seq
     return Step(entry: entry, chained: chained)
   }
 
