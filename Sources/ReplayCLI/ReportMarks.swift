@@ -34,17 +34,15 @@ struct ReportMarks: Sendable {
   ///   and `--find` do.
   mutating func add(_ state: JSONValue, after entry: LogEntry?, row: Int) throws {
     if let predicate {
+      let variables = Predicate.bindings(entry: entry)
       do {
-        holds.append(
-          try predicate.holds(
-            on: state, variables: Predicate.bindings(seq: entry?.seq ?? 0, entry: entry)))
+        holds.append(try predicate.holds(on: state, variables: variables))
       } catch {
         let at =
           entry.map { "the state after entry \($0.seq) (\(TerminalText.sanitize($0.actionName)))" }
           ?? "the first state"
         throw CommandError(
-          code: ExitCode.evaluationError,
-          message: "the predicate failed on \(at): \(error.description)")
+          code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error)")
       }
     }
     if let find, let entry, try Predicate.holds(find, onEntry: entry, what: "the --find expression")
@@ -85,9 +83,17 @@ struct ReportMarks: Sendable {
   /// order, and what the monotonicity probes found.
   private func bisect() -> JSONValue {
     guard holds.count > 1 else { return .null }
-    let result = Bisect.run(lastState: holds.count - 1, probingMonotonicity: true) { k in
-      holds[k] ? Bisect.Verdict.bad : .good
-    }
+    // As --bisect decides: a predicate about transitions is scanned, and so is one good on
+    // both ends.
+    let verdict = { (k: Int) in holds[k] ? Bisect.Verdict.bad : .good }
+    let readsTransition =
+      predicate.map { !$0.freeVariables.isDisjoint(with: ["action", "prior"]) } ?? false
+    let result =
+      readsTransition
+      ? Bisect.linear(lastState: holds.count - 1, reason: .readsTransition, verdict: verdict)
+      : Bisect.run(
+        lastState: holds.count - 1, probingMonotonicity: true, scanningWhenEndsAreGood: true,
+        verdict: verdict)
     var object: JSONObject = [:]
     switch result.outcome {
     case .firstBad(let k):
@@ -95,7 +101,7 @@ struct ReportMarks: Sendable {
       object["row"] = .number(JSONNumber(k))
     case .holdsAtStart: object["outcome"] = "holdsAtStart"
     case .neverHolds: object["outcome"] = "neverHolds"
-    case .candidates, .endSkipped: object["outcome"] = "inconclusive"
+    case .candidates, .undecided, .endSkipped: object["outcome"] = "inconclusive"
     }
     object["trail"] = .array(
       JSONArray(

@@ -47,10 +47,9 @@ struct ReportSeries: Sendable {
     case .pointer(let pointer):
       value = pointer.resolve(in: state)
     case .filter(let filter):
+      let variables = Predicate.bindings(entry: entry)
       do {
-        value = try filter.evaluate(
-          state, variables: Predicate.bindings(seq: entry?.seq ?? 0, entry: entry)
-        ).first
+        value = try filter.evaluate(state, variables: variables).first
       } catch {
         let at =
           entry.map { "the state after entry \($0.seq) (\(TerminalText.sanitize($0.actionName)))" }
@@ -58,7 +57,7 @@ struct ReportSeries: Sendable {
         throw CommandError(
           code: ExitCode.evaluationError,
           message:
-            "the --plot expression '\(TerminalText.sanitize(expression))' failed on \(at): \(error.description)"
+            "the --plot expression '\(TerminalText.sanitize(expression))' failed on \(at): \(error)"
         )
       }
     }
