@@ -89,7 +89,11 @@ struct HTMLReportBrowserTests {
   /// `replay LOG --diff …`'s lines after its heading.
   private func cliDiff(_ log: String = Repo.fixture, _ arguments: String...) -> JSONValue {
     let out = replay(log, arguments: ["--diff"] + arguments).out
-    return .array(JSONArray(out.split(separator: "\n").dropFirst().map { .string(String($0)) }))
+    // The page shows the changes: what follows the "state A → state B: …" heading (which
+    // `--diff K` puts after the entry and its action).
+    let lines = out.split(separator: "\n")
+    let heading = lines.firstIndex { $0.contains(" → state ") } ?? 0
+    return .array(JSONArray(lines[(heading + 1)...].map { .string(String($0)) }))
   }
 
   @Test func theListHasEveryEntryAndTheChartOnePointPerEntry() throws {
@@ -185,8 +189,7 @@ struct HTMLReportBrowserTests {
           == .string(
             "2026-01-05T10:00:0\(k).000Z<img src=x onerror=window.__pwned=7> · line \(k + 2)"))
       // The diff the terminal shows, with the same escapes.
-      let cli = replay(log.path, arguments: ["--diff", String(k + 1)]).out.split(separator: "\n")
-        .dropFirst().map { JSONValue.string(String($0)) }
+      let cli = cliDiff(log.path, String(k + 1)).arrayValue!.elements
       #expect(entry["diff"]!.arrayValue!.elements == cli)
     }
     // Nothing a reader could not see reaches the page raw.

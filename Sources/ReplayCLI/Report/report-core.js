@@ -959,28 +959,143 @@ const ReplayCore = (() => {
     });
   }
 
+  // ---- Abbreviation (JSONAbbreviation) ---------------------------------------------
+
+  const abbreviationMinimum = 8;
+  const combiningMark = /^\p{M}$/u;
+
+  /** Four hex digits of `text` from `from` to `to`, or null. */
+  function hexDigits(text, from, to) {
+    if (to - from !== 4) return null;
+    const digits = text.slice(from, to);
+    return /^[0-9a-fA-F]{4}$/.test(digits) ? parseInt(digits, 16) : null;
+  }
+
+  /**
+   * The unit of printed JSON at `i` (before `limit`), never cut: a whole escape (a
+   * surrogate pair's two together), as wide as its text; otherwise one scalar with the
+   * combining marks after it, one wide. Returns [end, width].
+   */
+  function unitAt(text, i, limit) {
+    if (text.charCodeAt(i) !== 0x5c) {
+      let end = i + (text.codePointAt(i) > 0xffff ? 2 : 1);
+      while (end < limit) {
+        const code = text.codePointAt(end);
+        if (!combiningMark.test(String.fromCodePoint(code))) break;
+        end += code > 0xffff ? 2 : 1;
+      }
+      return [end, 1];
+    }
+    let end = i + 1;
+    if (!(end < limit && text[end] === "u")) return [end < limit ? end + 1 : end, 2];
+    end = Math.min(i + 6, limit);
+    const high = hexDigits(text, i + 2, end);
+    if (high !== null && high >= 0xd800 && high <= 0xdbff && end + 6 <= limit &&
+        text[end] === "\\" && text[end + 1] === "u") {
+      const low = hexDigits(text, end + 2, end + 6);
+      if (low !== null && low >= 0xdc00 && low <= 0xdfff) return [end + 6, 12];
+    }
+    return [end, end - i];
+  }
+
+  /** The width of the units from `start` to `end`, counting no further than `atMost`. */
+  function widthOf(text, start, end, atMost) {
+    let count = 0;
+    let index = start;
+    while (index < end && count <= atMost) {
+      const [next, width] = unitAt(text, index, end);
+      index = next;
+      count += width;
+    }
+    return count;
+  }
+
+  /** A value's compact text and the part that may be cut (inside a string's quotes). */
+  function printed(value, quoted) {
+    const text = print(value);
+    return { text, quoted, start: quoted ? 1 : 0, end: quoted ? text.length - 1 : text.length };
+  }
+
+  const fits = (p, limit) => widthOf(p.text, 0, p.text.length, limit) <= limit;
+
+  /** The text from `index` (`start` characters into the body) in at most `limit`. */
+  function windowText(p, index, start, limit) {
+    let budget = limit - (p.quoted ? 2 : 0);
+    let out = p.quoted ? '"' : "";
+    if (start > 0) {
+      out += "…";
+      budget -= 1;
+    }
+    if (widthOf(p.text, index, p.end, budget) <= budget) {
+      out += p.text.slice(index, p.end);
+    } else {
+      let end = index;
+      let used = 0;
+      while (end < p.end) {
+        const [next, width] = unitAt(p.text, end, p.end);
+        if (used + width > budget - 1) break;
+        used += width;
+        end = next;
+      }
+      out += p.text.slice(index, end) + "…";
+    }
+    return out + (p.quoted ? '"' : "");
+  }
+
+  /** JSONAbbreviation.prefix: whole when it fits, else its first characters and `…`. */
+  function prefixText(value, limit) {
+    limit = Math.max(limit, abbreviationMinimum);
+    const p = printed(value, typeof value === "string");
+    return fits(p, limit) ? p.text : windowText(p, p.start, 0, limit);
+  }
+
+  /** JSONAbbreviation.pair: both sides cut to one window around the first difference. */
+  function pairText(oldValue, newValue, limit) {
+    limit = Math.max(limit, abbreviationMinimum);
+    const quoted = typeof oldValue === "string" && typeof newValue === "string";
+    const a = printed(oldValue, quoted);
+    const b = printed(newValue, quoted);
+    if (fits(a, limit) && fits(b, limit)) return [a.text, b.text];
+    const budget = limit - (quoted ? 2 : 0);
+    let i = a.start;
+    let j = b.start;
+    let offset = 0;
+    const recent = []; // the last `budget` unit starts, oldest first
+    const remember = (entry) => {
+      recent.push(entry);
+      if (recent.length > Math.max(1, budget)) recent.shift();
+    };
+    while (i < a.end && j < b.end) {
+      const [endA, widthA] = unitAt(a.text, i, a.end);
+      const [endB] = unitAt(b.text, j, b.end);
+      if (a.text.slice(i, endA) !== b.text.slice(j, endB)) break;
+      remember([i, j, offset]);
+      offset += widthA;
+      i = endA;
+      j = endB;
+    }
+    if (i === a.end && j === b.end) return [prefixText(oldValue, limit), prefixText(newValue, limit)];
+    remember([i, j, offset]);
+    const rest = Math.max(widthOf(a.text, i, a.end, budget), widthOf(b.text, j, b.end, budget));
+    const before = Math.max(Math.trunc((budget - 2) / 3), budget - 1 - rest);
+    const start = recent.find((e) => offset - e[2] <= before) || [i, j, offset];
+    return [windowText(a, start[0], start[2], limit), windowText(b, start[1], start[2], limit)];
+  }
+
   // ---- Text rendering (DiffTextRenderer) ---------------------------------------------
 
   /** A value as compact JSON, abbreviated to `limit` characters (null: whole). */
   function valueText(value, limit) {
     if (value === undefined) return "(absent)";
-    const text = print(value);
-    if (limit === null || text.length <= limit || characterCount(text) <= limit) return text;
-    if (typeof value === "string") {
-      let out = '"';
-      let used = 2;
-      for (const character of characters(value)) {
-        const piece = printString(character).slice(1, -1);
-        const count = characterCount(piece);
-        if (used + count + 1 > limit) break;
-        out += piece;
-        used += count;
-      }
-      return out + '…"';
+    return limit === null ? print(value) : prefixText(value, limit);
+  }
+
+  /** The two sides of a replacement, cut around their first difference (null: whole). */
+  function valuesText(oldValue, newValue, limit) {
+    if (limit === null || oldValue === undefined || newValue === undefined) {
+      return [valueText(oldValue, limit), valueText(newValue, limit)];
     }
-    if (Array.isArray(value)) return "[…]";
-    if (value instanceof JObj) return "{…}";
-    return characters(text).slice(0, Math.max(1, limit - 1)).join("") + "…";
+    return pairText(oldValue, newValue, limit);
   }
 
   /** One line per change (DiffTextRenderer.renderLines), as `{kind, text}`. */
@@ -988,8 +1103,10 @@ const ReplayCore = (() => {
     return changes.map((c) => {
       const path = displayPath(c.path);
       switch (c.op) {
-        case "replace":
-          return { kind: "changed", text: `~ ${path}: ${valueText(c.old, limit)} → ${valueText(c.new, limit)}` };
+        case "replace": {
+          const [oldText, newText] = valuesText(c.old, c.new, limit);
+          return { kind: "changed", text: `~ ${path}: ${oldText} → ${newText}` };
+        }
         case "add":
           return { kind: "added", text: `+ ${path}: ${valueText(c.new, limit)}` };
         case "remove":
@@ -1051,10 +1168,12 @@ const ReplayCore = (() => {
         const note = "  // " + displayPath(c.path);
         const pad = indent(depth);
         switch (c.op) {
-          case "replace":
-            lines.push({ kind: "removed", text: "- " + pad + label + valueText(c.old, limit) });
-            lines.push({ kind: "added", text: "+ " + pad + label + valueText(c.new, limit) + note });
+          case "replace": {
+            const [oldText, newText] = valuesText(c.old, c.new, limit);
+            lines.push({ kind: "removed", text: "- " + pad + label + oldText });
+            lines.push({ kind: "added", text: "+ " + pad + label + newText + note });
             break;
+          }
           case "add":
             lines.push({ kind: "added", text: "+ " + pad + label + valueText(c.new, limit) + note });
             break;
