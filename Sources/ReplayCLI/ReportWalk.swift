@@ -57,7 +57,8 @@ struct ReportWalk {
       prior: prior, priorText: priorBytes, next: try Self.parse(nextBytes), nextText: nextBytes)
     previousNext = (next, Data(nextBytes))
     var entry = LogEntry(
-      seq: log.numbering.number(atPosition: position), time: raw.time, action: raw.action, prior: prior, next: next,
+      seq: log.numbering.number(atPosition: position), time: raw.time, action: raw.action,
+      prior: prior, next: next,
       line: log.lineNumber(ofEntry: position))
     entry.recordedSeq = raw.seq
     return Step(entry: entry, chained: chained)
