@@ -93,7 +93,7 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
       ["x.jsonl", "--bisect"],
       "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD (a shell command run on each state)"
     ),
-    (["x.jsonl", "--predicate", "."], "replay: --predicate goes with --bisect"),
+    (["x.jsonl", "--predicate", "."], "replay: --predicate goes with --bisect or --html"),
     (
       ["x.jsonl", "--show", "1", "--step"],
       "replay: choose one of --show, --step; they cannot be combined"
