@@ -37,7 +37,14 @@ let package = Package(
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"]),
+    // Its HTML report's stylesheet and scripts (Report/) are compiled in by a build
+    // plugin, so the binary needs no resource bundle beside it.
+    .target(
+      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"], exclude: ["Report"],
+      plugins: ["EmbedReportAssets"]),
+    .executableTarget(name: "embed-report-assets"),
+    .plugin(
+      name: "EmbedReportAssets", capability: .buildTool(), dependencies: ["embed-report-assets"]),
     // `replay` itself: the command line with the bundled reducers registered.
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer"]),
     // The README's recording example as a program: an app that only records, and so

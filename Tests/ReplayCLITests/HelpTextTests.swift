@@ -72,8 +72,10 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --watch PATH | --find EXPR | --step
-                           | --verify --reducer NAME | --reproduce]
-                          [--where EXPR] [--format text|json|json-patch] [--id-key KEY]
+                           | --verify --reducer NAME | --reproduce
+                           | --html FILE [--plot PATH] [--range A..B]]
+                          [--predicate EXPR] [--where EXPR]
+                          [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish
