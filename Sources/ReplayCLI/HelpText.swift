@@ -210,7 +210,8 @@ struct HelpText {
       seq and time are optional, as is a header line {"format":"replay-log",…}.
       A torn last line (the app died mid-write) is ignored with a warning.
       LOG may be - for standard input (not with --step, which reads its commands
-      there): zcat log.jsonl.gz | replay - --find EXPR. See docs/log-format.md.
+      there): zcat log.jsonl.gz | replay - --find EXPR. The format is described in
+      Sources/TimeTravel/Documentation.docc/LogFormat.md.
 
     """
 }
