@@ -1,6 +1,6 @@
 import TimeTravel
 
-/// Where the states of an action-only log come from (docs/log-format.md): `--reducer
+/// Where the states of an action-only log come from (the log format article, LogFormat.md): `--reducer
 /// NAME` recomputes them; without it, the modes that need states refuse, naming the
 /// flag, and those that need actions only (the summary, `--find`, `--convert`) run.
 enum ActionOnlyStates {
@@ -25,7 +25,7 @@ enum ActionOnlyStates {
         let registry = context.reducers
         let registered =
           registry.names.isEmpty
-          ? "none are registered in this replay; see docs/custom-replay.md"
+          ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
           : "registered: \(registry.names.joined(separator: ", "))"
         throw CommandError(
           code: ExitCode.usage,
@@ -64,6 +64,7 @@ enum ActionOnlyStates {
     case .step: return "--step"
     case .reproduce: return "--reproduce"
     case .export: return "--export"
+    case .html: return "--html"
     }
   }
 

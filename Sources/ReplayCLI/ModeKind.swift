@@ -1,13 +1,14 @@
 /// The modes of `replay`, without their values: what a flag in the ``FlagTable`` says it
 /// goes with.
 enum ModeKind: CaseIterable, Hashable, Sendable {
-  case summary, show, diff, bisect, find, watch, step, verify, reproduce, convert, export
+  case summary, show, diff, bisect, find, watch, step, verify, reproduce, html, convert, export
   case eval, completion, help, version
 
   /// The modes that open a log: every mode but `--eval`, `--completion`, `--help` and
   /// `--version`.
   static let onLog: Set<ModeKind> = [
-    .summary, .show, .diff, .bisect, .find, .watch, .step, .verify, .reproduce, .convert, .export,
+    .summary, .show, .diff, .bisect, .find, .watch, .step, .verify, .reproduce, .html, .convert,
+    .export,
   ]
 
   /// Whether the mode opens a log.

@@ -19,6 +19,8 @@ struct ParsedArguments {
   var format = Options.Format.text
   var color = Options.Color.auto
   var full = false
+  /// `--html FILE` and the options only it takes (`--plot`, `--range`).
+  var report = HTMLReportRequest(file: "")
 
   /// Sets the log's path.
   /// - Throws: ``UsageError`` when one was given already.

@@ -1,5 +1,6 @@
 import CounterReducer
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TimeTravel

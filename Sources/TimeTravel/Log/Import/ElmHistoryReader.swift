@@ -5,7 +5,7 @@ import TimeTravelJSON
 ///
 /// `history` holds the messages only, each as Elm's JSON for a custom type
 /// (`{"$":"SetName","a":"bob"}`: `$` is the constructor, `a`, `b`, … its arguments), so
-/// the history is action-only (docs/log-format.md): entries are numbered 1…n, named by
+/// the history is action-only (<doc:LogFormat>): entries are numbered 1…n, named by
 /// their constructor, and `--reducer` replays them from the reducer's initial state,
 /// as Elm's debugger replays `update` from `init`. `metadata` is kept in the header, and
 /// the summary shows its message type.

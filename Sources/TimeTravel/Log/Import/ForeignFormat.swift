@@ -24,5 +24,5 @@ public enum ForeignFormat: String, Sendable, CaseIterable {
 
   /// Every format `replay` reads, for the message about a file that is none of them.
   public static let acceptedList =
-    "a replay log (JSON Lines, see docs/log-format.md); a Redux DevTools lifted-state export (actionsById, computedStates, stagedActionIds…); a Redux DevTools default export ({\"payload\":…,\"preloadedState\":…}); an Elm debugger history ({\"metadata\":…,\"history\":[…]})"
+    "a replay log (JSON Lines, see Sources/TimeTravel/Documentation.docc/LogFormat.md); a Redux DevTools lifted-state export (actionsById, computedStates, stagedActionIds…); a Redux DevTools default export ({\"payload\":…,\"preloadedState\":…}); an Elm debugger history ({\"metadata\":…,\"history\":[…]})"
 }

@@ -3,7 +3,7 @@ import TimeTravelDiff
 import TimeTravelJSON
 
 /// Turns the tags Redux DevTools' `serialize` option writes into the log format's
-/// `$type` objects (docs/log-format.md, "Values JSON cannot hold"), so that a date,
+/// `$type` objects (<doc:LogFormat>, "Values JSON cannot hold"), so that a date,
 /// `undefined`, `NaN`, a map or a set read from an export keeps its type rather than
 /// becoming a string, vanishing, or showing as `{}`.
 ///

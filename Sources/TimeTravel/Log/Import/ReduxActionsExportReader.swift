@@ -4,7 +4,7 @@ import TimeTravelJSON
 /// `{"payload":"<JSON text of the actions>","preloadedState":"<JSON text>"}`: the
 /// staged actions after `@@INIT` (skipped ones included, since the export does not
 /// say which were skipped) and the committed state they start from. It holds no states,
-/// so it is an action-only history (docs/log-format.md) that `--reducer` replays.
+/// so it is an action-only history (<doc:LogFormat>) that `--reducer` replays.
 ///
 /// Liberal as Redux DevTools' own `importState` is: `payload` and `preloadedState` may be
 /// JSON text or plain JSON; elements of `payload` may be lifted actions

@@ -1,6 +1,6 @@
 import TimeTravelJSON
 
-/// A reducer that takes and gives JSON: what an action-only log (docs/log-format.md) is
+/// A reducer that takes and gives JSON: what an action-only log (<doc:LogFormat>) is
 /// replayed through to recompute its states.
 ///
 /// Made from an app's ``Reducer`` whose `State` is `Codable` and `Action` `Decodable`;
