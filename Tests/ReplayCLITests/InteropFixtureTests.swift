@@ -305,6 +305,13 @@ import Testing
     #expect(out.contains("[4/6] ADD [skipped]\n"))
   }
 
+  @Test func theHTMLReportShowsRecomputedStates() {
+    let (code, out, err) = replay(Self.elm, "--reducer", "elm-counter", "--html", "-")
+    #expect(code == 0, "\(err)")
+    #expect(out.contains("SetName"))
+    #expect(out.contains("bob"))
+  }
+
   @Test func anExportOnStandardInputOpensToo() throws {
     let text = try String(contentsOfFile: Self.elm, encoding: .utf8)
     let (code, out, _) = replay("-", "--reducer", "elm-counter", "--show", "6", stdin: text)
