@@ -167,7 +167,7 @@ import Testing
   static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
     throws -> (status: Int32, output: String)
   {
-    let result = try ChildProcess.run(
+    let result = try CompletedProcess.run(
       executable, arguments, environment: environment, mergingOutput: true)
     return (result.status, result.out)
   }

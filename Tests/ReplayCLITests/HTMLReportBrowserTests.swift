@@ -61,7 +61,7 @@ struct HTMLReportBrowserTests {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-    let result = try ChildProcess.run(
+    let result = try CompletedProcess.run(
       BrowserPeer.python!,
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,

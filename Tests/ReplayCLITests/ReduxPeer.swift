@@ -40,7 +40,7 @@ enum ReduxPeer {
   static func node(_ arguments: [String], in directory: URL) throws -> (
     status: Int32, out: String, err: String
   ) {
-    let result = try ChildProcess.run(node ?? "/usr/bin/node", arguments, in: directory)
+    let result = try CompletedProcess.run(node ?? "/usr/bin/node", arguments, in: directory)
     return (result.status, result.out, result.err)
   }
 }

@@ -130,7 +130,7 @@ import Testing
       .appendingPathComponent("completion-\(UUID().uuidString)")
     try script.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try ChildProcess.run(
+    let result = try CompletedProcess.run(
       shellPath(shell)!, arguments.map { $0.replacingOccurrences(of: "SCRIPT", with: file.path) },
       in: Repo.root, mergingOutput: true)
     return (result.status, result.out)

@@ -1,17 +1,15 @@
 import Foundation
 
-/// The tests' one way to run another program to completion: a shell, Node, Python, the
-/// toolchain's `docc`. Standard input is empty.
-public enum ChildProcess {
-  /// What a finished program printed.
-  public struct Result: Sendable {
-    /// Its exit status.
-    public var status: Int32
-    /// Its standard output (with standard error too, when run with `mergingOutput`).
-    public var out: String
-    /// Its standard error (empty when run with `mergingOutput`).
-    public var err: String
-  }
+/// A program run to completion, and what it printed: the tests' one way to run a shell,
+/// Node, Python or the toolchain's `docc` and wait for it (as Python's
+/// `subprocess.run` returns a `CompletedProcess`). Standard input is empty.
+public struct CompletedProcess: Sendable {
+  /// Its exit status.
+  public var status: Int32
+  /// Its standard output (with standard error too, when run with `mergingOutput`).
+  public var out: String
+  /// Its standard error (empty when run with `mergingOutput`).
+  public var err: String
 
   /// Runs `executable` with `arguments` until it exits.
   /// - Parameters:
@@ -25,7 +23,7 @@ public enum ChildProcess {
   public static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil,
     environment: [String: String] = [:], mergingOutput: Bool = false
-  ) throws -> Result {
+  ) throws -> CompletedProcess {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -52,7 +50,7 @@ public enum ChildProcess {
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     if !mergingOutput { drained.wait() }
     process.waitUntilExit()
-    return Result(
+    return CompletedProcess(
       status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
       err: String(decoding: errorBytes.get(), as: UTF8.self))
   }
