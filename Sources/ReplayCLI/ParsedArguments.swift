@@ -19,6 +19,8 @@ struct ParsedArguments {
   var format = Options.Format.text
   var color = Options.Color.auto
   var full = false
+  var follow = false
+  var until: String?
 
   /// Sets the log's path.
   /// - Throws: ``UsageError`` when one was given already.
