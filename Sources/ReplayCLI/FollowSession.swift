@@ -163,7 +163,10 @@ struct FollowSession {
     var text = line + "\n"
     if case .summary = report, !tally.actions.isEmpty {
       text += "actions:\n"
-      let names = tally.actions.map { (TerminalText.sanitize($0.name), $0.count) }
+      // By count, as the summary lists them; ties in order of arrival.
+      let names = tally.actions.enumerated()
+        .sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }
+        .map { (TerminalText.sanitize($0.element.name), $0.element.count) }
       let width = names.map(\.0.count).max() ?? 0
       for (name, count) in names {
         text += "  \(name)\(String(repeating: " ", count: width - name.count))  \(count)\n"

@@ -70,7 +70,8 @@ import Testing
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --watch PATH | --find EXPR | --step
                            | --verify --reducer NAME | --reproduce]
-                          [--where EXPR] [--format text|json|json-patch] [--id-key KEY]
+                          [--where EXPR] [--follow] [--until EXPR]
+                          [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish
