@@ -42,7 +42,9 @@ struct CommandLineParser {
   private static func following(_ parsed: ParsedArguments, path: String) throws(UsageError)
     -> (Bool, String?)
   {
-    if parsed.until != nil, !parsed.follow { throw UsageError(message: "--until goes with --follow") }
+    if parsed.until != nil, !parsed.follow {
+      throw UsageError(message: "--until goes with --follow")
+    }
     if parsed.follow, path == "-" {
       throw UsageError(
         message: "--follow reads a file as it grows, so the log cannot come from stdin ('-')")

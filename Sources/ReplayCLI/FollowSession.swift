@@ -42,7 +42,9 @@ struct FollowSession {
         ["event": "truncated", "size": .number(JSONNumber(size))])
     case .replaced:
       tally.replaced += 1
-      say("\(path) was replaced by a new file: a new session, read from its start", ["event": "replaced"])
+      say(
+        "\(path) was replaced by a new file: a new session, read from its start",
+        ["event": "replaced"])
     case .removed:
       tally.removed += 1
       say("\(path) was removed; waiting for a new file at that path", ["event": "removed"])

@@ -198,6 +198,8 @@ struct HelpText {
       8  verify: the log does not fit the reducer (an action or state does not
          decode)
       (1 also means --reproduce was given a log that did not end inside a reducer)
+      --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
+      --watch matched nothing, before or while following.
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.

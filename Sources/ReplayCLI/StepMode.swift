@@ -36,7 +36,8 @@ enum StepMode {
 
   static func run(_ context: Context) throws -> Int32 {
     var stepper = Stepper(context: context)
-    let follower = context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
+    let follower =
+      context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
     stepper.show()
     var last: String?
     let input = CommandReader(io: context.io)

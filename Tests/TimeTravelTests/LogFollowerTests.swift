@@ -13,7 +13,8 @@ import Testing
     var log: String { path + "/log.jsonl" }
 
     init() throws {
-      path = FileManager.default.temporaryDirectory
+      path =
+        FileManager.default.temporaryDirectory
         .appendingPathComponent("replay-follow-\(UUID().uuidString)").path
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

@@ -61,7 +61,8 @@ extension LogEntry {
 
     /// The entry numbered `seq`, between the states `prior` and `next`.
     func entry(seq: Int, prior: JSONValue, next: JSONValue, line: Int) -> LogEntry {
-      var entry = LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
+      var entry = LogEntry(
+        seq: seq, time: time, action: action, prior: prior, next: next, line: line)
       entry.otherMembers = otherMembers
       entry.recordedSeq = recordedSeq
       return entry
