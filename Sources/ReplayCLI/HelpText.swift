@@ -185,6 +185,9 @@ struct HelpText {
       and $seq, $action and $prior bound; one holds when its last output is neither
       false nor null (the jq -e rule). Example, for a whitespace-only to-do title:
         --predicate 'any(.todos[]; .title | test("^\\\\s*$"))'
+      A predicate that reads $action or $prior is about entries, not states: it
+      can hold on one entry and not the next, so --bisect checks it entry by
+      entry, from state 0, and reports the first where it holds.
 
     EXIT CODES
       0  success (bisect: the first bad entry was found)
@@ -192,9 +195,12 @@ struct HelpText {
       2  usage error: bad option, predicate syntax error, entry out of range
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error), or --run aborted
+         (128 and above, a signal, or a command that cannot run: 126 or 127
+         on the initial state, the first state judged)
       5  bisect: the predicate already holds on the initial state (init)
       6  verify: a recomputed state differs from the log
-      7  bisect: skipped states border the change; the candidates are listed
+      7  bisect: skipped states leave the first bad entry undecided; the
+         candidates are listed
       8  verify: the log does not fit the reducer (an action or state does not
          decode)
       (1 also means --reproduce was given a log that did not end inside a reducer)

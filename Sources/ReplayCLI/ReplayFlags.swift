@@ -31,12 +31,12 @@ extension FlagTable {
     Flag(
       names: ["--bisect"], role: .mode(.bisect, needs: ["--predicate", "--run"]),
       help:
-        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once."
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
     ),
     Flag(
       names: ["--watch"], value: .text("PATH"), role: .mode(.watch),
       help:
-        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title."
+        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\")."
     ) { arguments, values in arguments.mode = .watch(values[0]) },
     Flag(
       names: ["--find"], value: .text("EXPR"), role: .mode(.find),
@@ -71,12 +71,12 @@ extension FlagTable {
       names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
       role: .option(modes: [.bisect]),
       help:
-        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
+        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. 126 or 127 on the initial state, the first state judged, abort too: the shell's codes for a command that cannot run. What CMD prints goes to stderr."
     ),
     Flag(
       names: ["--linear"], role: .option(modes: [.bisect]),
       help:
-        "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate."
+        "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
     ) { arguments, _ in arguments.linear = true },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),

@@ -182,7 +182,7 @@ private struct Stepper {
       let found = try FindMode.search(context, filter: filter, what: "the find expression")
       var text = FindMode.heading(found.count)
       for hit in found {
-        text += "  \(hit.position == current ? ">" : " ") \(context.entryLine(hit.entry))\n"
+        text += "  \(hit.position == current ? ">" : " ") \(context.listing(hit.entry))\n"
       }
       context.io.out(text)
     case "help", "h", "?": context.io.out(StepMode.commandHelp)
@@ -220,8 +220,7 @@ private struct Stepper {
   }
 
   mutating func watch(_ path: JSONPointer, forward: Bool) throws {
-    let shown =
-      path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+    let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
     var candidates: [Int]
     if forward {
       candidates = Array(stride(from: current + 1, through: count, by: 1))
@@ -238,8 +237,8 @@ private struct Stepper {
         current = k
         lastWatchLanding = (path, k)
         show()
-        context.io.out(
-          "  \(shown): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n")
+        let (old, new) = context.abbreviated(hit.old, hit.new)
+        context.io.out("  \(shown): \(old) → \(new)\n")
         return
       }
     }
@@ -314,7 +313,7 @@ private struct Stepper {
     var text = k == 0 ? "> [init] initial state\n" : ""
     for position in first...last {
       let entry = try context.log.entry(position)
-      text += "\(position == k ? ">" : " ") \(context.entryLine(entry))\n"
+      text += "\(position == k ? ">" : " ") \(context.listing(entry))\n"
     }
     context.io.out(text)
   }

@@ -52,12 +52,21 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         ])
   }
 
+  /// Both ends good: there is nothing to bisect, so every state is checked, and the
+  /// output says so.
   @Test func neverHolds() {
     let (code, out, _) = replay(Repo.fixture, "--bisect", "--predicate", ".todos | length > 1000")
     #expect(code == ExitCode.notFound)
     #expect(
-      out == "the state is never bad: not on the last state (240) nor on the initial state (init)\n"
-    )
+      out == """
+        the state is good on the initial state (init) and on the last state (240), so there is no flip to search for: it was checked entry by entry
+        the state is never bad: not on any of the 241 states
+
+        """)
+    let json = replay(
+      Repo.fixture, "--bisect", "--predicate", ".todos | length > 1000", "--format", "json")
+    #expect(json.code == ExitCode.notFound)
+    #expect(json.out == #"{"result":"neverHolds","evaluated":241,"scan":"endsAreGood"}"# + "\n")
   }
 
   @Test func holdsAtStart() {
@@ -119,7 +128,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == ExitCode.evaluationError)
     #expect(
       err
-        == "replay: 'exit 129' exited with 129 on state init; 128 and above abort the bisection, as in git bisect run\n"
+        == "replay: 'exit 129' exited with 129 on the initial state (init); 128 and above abort the bisection, as in git bisect run\n"
     )
   }
 
@@ -143,6 +152,8 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(code == 0)
     #expect(
       out == """
+        entry 117 (addTodo) at 2026-01-05T09:06:17.136Z
+        action: {"addTodo":{"id":"todo-035","title":"   "}}
         state 116 → state 117: 1 change
           {
             … (2 unchanged)
@@ -243,10 +254,10 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(
       out == """
         4 entries changed /todos/24/title:
-          entry 69 (addTodo): (absent) → "Refill prescription"
-          entry 73 (deleteTodos): "Refill prescription" → (absent)
-          entry 117 (addTodo): (absent) → "   "
-          entry 119 (deleteTodos): "   " → (absent)
+          entry 69 (addTodo) {"id":"todo-028","title":"Refill prescription"}: (absent) → "Refill prescription"
+          entry 73 (deleteTodos) {"atOffsets":[0,2]}: "Refill prescription" → (absent)
+          entry 117 (addTodo) {"id":"todo-035","title":"   "}: (absent) → "   "
+          entry 119 (deleteTodos) {"atOffsets":[3,22]}: "   " → (absent)
 
         """)
   }
@@ -267,12 +278,12 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(
       out == """
         6 entries match:
-          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z
-          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z
-          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z
-          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z
-          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z
-          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z
+          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z {"atOffsets":[0,23]}
+          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z {"atOffsets":[29]}
+          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z {"atOffsets":[5,31]}
+          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z {"atOffsets":[5,22]}
+          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z {"atOffsets":[18]}
+          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z {"atOffsets":[1]}
 
         """)
   }
@@ -376,7 +387,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(out == "1\n[2]\n3\n")
     #expect(
       err
-        == "replay: stdin: line 2, column 2: unexpected 't' after '4'; separate values with whitespace\n"
+        == "replay: stdin:2:2: not valid JSON: unexpected 't' after '4'; separate values with whitespace\n"
     )
   }
 }
@@ -424,9 +435,9 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         }
         [25/240] deleteTodos
           - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
-          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z
-        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z
-          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z
+          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z {"_0":false}
+        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]}
+          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z {"id":"todo-016","title":"Schedule car service"}
         state init → state 2:
           + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
           + /todos/1: {"id":"todo-002","isCompleted":false,"title":"Call mom"}

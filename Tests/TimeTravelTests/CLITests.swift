@@ -188,10 +188,12 @@ func replay(_ arguments: String..., stdin: String = "") -> (code: Int32, out: St
     let (_, diff, _) = replay(log.path, arguments: ["--diff", "1"])
     #expect(
       diff == """
+        entry 1 (deep)
+        action: "deep"
         state init → state 1: 2 changes
           {
         -   "a": 1
-        +   "a": […]  // /a
+        +   "a": \(String(repeating: "[", count: 119))…  // /a
         +   "\\u001b[31mkey": "\\u009b2J"  // "/\\u001b[31mkey"
           }
 

@@ -185,7 +185,7 @@ import Testing
     let short = DiffTextRenderer(maxValueLength: 10)
     #expect(
       short.renderLines([changes[2], JSONChange(op: .add, path: .root, new: "abcdefghijklmnop")])
-        == ["- /todos/0: {…}", #"+ (root): "abcdefg…""#])
+        == [#"- /todos/0: {"id":"to…"#, #"+ (root): "abcdefg…""#])
     #expect(
       DiffTextRenderer(color: true).renderLines([changes[3]]) == [
         "\u{1B}[36m↷ /todos/2 → /todos/0\u{1B}[0m"

@@ -37,6 +37,8 @@ import Testing
     #expect(code == 0)
     #expect(err == "")
     let expected = """
+      entry 1 (a)
+      action: "a"
       state init → state 1: 2 changes
         {
       -   "\(Self.nfc)": 1

@@ -26,7 +26,9 @@ import Testing
         """
             --linear                    With --bisect: scan from the initial state
                                         instead, to find the true first bad entry of a
-                                        non-monotone predicate.
+                                        non-monotone predicate. A skipped state is never
+                                        passed over as good: skipped states before the
+                                        first bad one are listed as candidates.
 
         """))
     #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))

@@ -83,6 +83,8 @@ import Testing
     #expect(
       answers[4] == """
         ["--diff", "3"]: 0
+        entry 3 (inc)
+        action: "inc"
         state 2 → state 3: 1 change
           {
         -   "count": 2

@@ -31,11 +31,15 @@ struct LogOrderWarningTests {
 
   @Test func aPendingRecordWhoseSeqSkipsIsWarnedLikeAnEntry() throws {
     // Entries 1 and 2, then entry 5 with its pending record: one warning, at the
-    // pending record, not a second one at its entry.
+    // entry (the numbering's), not a second one at the pending record it completes.
     #expect(
       try Self.summaryWarnings([
         Self.entry(1), Self.entry(2), Self.pending(5, prior: 2), Self.entry(5, prior: 2),
-      ]) == [LogWarning(line: 3, message: "seq 5 follows seq 2; expected 3")])
+      ]) == [
+        LogWarning(
+          line: 4,
+          message: "seq 5 follows seq 2 (line 2): no entry has seq 3…4, and no gap record says why")
+      ])
   }
 
   @Test func theFatalPendingRecordIsCheckedToo() throws {
@@ -45,7 +49,9 @@ struct LogOrderWarningTests {
           line: 3,
           message:
             "the session ended during entry 9 (increment): the app stopped while applying it"),
-        LogWarning(line: 3, message: "seq 9 follows seq 2; expected 3"),
+        LogWarning(
+          line: 3,
+          message: "seq 9 follows seq 2 (line 2): no entry has seq 3…8, and no gap record says why"),
       ])
     #expect(
       try Self.summaryWarnings([Self.entry(1), Self.entry(2), Self.pending(3, prior: 2)])
@@ -61,10 +67,13 @@ struct LogOrderWarningTests {
     #expect(
       try Self.summaryWarnings([Self.entry(1), Self.pending(2, prior: 1), Self.entry(3, prior: 1)])
         == [
-          LogWarning(line: 3, message: "seq 3 follows the pending record for seq 2; expected 2")
+          LogWarning(
+            line: 3,
+            message: "seq 3 follows seq 1 (line 1): no entry has seq 2, and no gap record says why"),
+          LogWarning(line: 3, message: "seq 3 follows the pending record for seq 2; expected 2"),
         ])
-    // A pending record never completed, then the next one: both are checked against
-    // the last entry.
+    // A pending record never completed, then the next one, which its entry completes:
+    // the first is checked against the last entry, the second as its entry is.
     #expect(
       try Self.summaryWarnings([
         Self.entry(1), Self.pending(2, prior: 1), Self.pending(4, prior: 1),
@@ -74,7 +83,23 @@ struct LogOrderWarningTests {
           line: 2,
           message: "a pending record was never completed (the next line is another pending record)"
         ),
-        LogWarning(line: 3, message: "seq 4 follows seq 1; expected 2"),
+        LogWarning(
+          line: 4,
+          message: "seq 4 follows seq 1 (line 1): no entry has seq 2…3, and no gap record says why"),
+      ])
+  }
+
+  @Test func aPendingRecordNoEntryCompletesIsCheckedAgainstTheEntryBeforeIt() throws {
+    #expect(
+      try Self.summaryWarnings([
+        Self.entry(1), Self.pending(7, prior: 1), Self.pending(2, prior: 1),
+        Self.entry(2, prior: 1),
+      ]) == [
+        LogWarning(
+          line: 2,
+          message: "a pending record was never completed (the next line is another pending record)"
+        ),
+        LogWarning(line: 2, message: "the pending record's seq 7 follows seq 1; expected 2"),
       ])
   }
 
@@ -132,7 +157,7 @@ struct LogOrderWarningTests {
         warnings: 3
           line 3: the session ended during entry 4 (increment): the app stopped while applying it
           line 2: entry 2's time 2026-01-05T08:59:00.000Z is 65.000 s before entry 1's (2026-01-05T09:00:05.000Z): the clock went backwards
-          line 3: seq 4 follows seq 2; expected 3
+          line 3: seq 4 follows seq 2 (line 2): no entry has seq 3, and no gap record says why
 
         """))
   }

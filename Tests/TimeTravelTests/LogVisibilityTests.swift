@@ -19,9 +19,15 @@ import TimeTravel
     let file = try TempLog(Self.log)
     let found = replay(file.path, arguments: ["--find", #"has("origin")"#])
     #expect(found.code == 0)
-    #expect(found.out == "1 entry matches:\n  entry 2 (loginResponse)\n")
+    #expect(
+      found.out
+        == "1 entry matches:\n  entry 2 (loginResponse) {\"_0\":{\"success\":{\"userID\":\"u\"}}}\n"
+    )
     let caused = replay(file.path, arguments: ["--find", ".origin.cause == 1"])
-    #expect(caused.out == "1 entry matches:\n  entry 2 (loginResponse)\n")
+    #expect(
+      caused.out
+        == "1 entry matches:\n  entry 2 (loginResponse) {\"_0\":{\"success\":{\"userID\":\"u\"}}}\n"
+    )
     let summary = replay(file.path, arguments: ["--where", #".origin.effect == "login""#])
     #expect(summary.out.contains("  loginResponse  1\n"))
     #expect(!summary.out.contains("submit"))
@@ -54,7 +60,7 @@ import TimeTravel
   @Test func timeTravelEntriesAreFoundLikeAppActions() throws {
     let file = try TempLog(Self.log)
     let undo = replay(file.path, arguments: ["--find", #".action | has("@@undo")"#])
-    #expect(undo.out == "1 entry matches:\n  entry 3 (@@undo)\n")
+    #expect(undo.out == "1 entry matches:\n  entry 3 (@@undo) {\"from\":2,\"to\":1}\n")
     // Both shapes are named, counted and replayed alike.
     let summary = replay(file.path, arguments: [])
     #expect(summary.out.contains("  @@undo         1\n  @@redo         1\n"))
@@ -107,8 +113,8 @@ import TimeTravel
     #expect(
       watch.out == """
         2 entries changed /selected:
-          entry 1 (select): null → "a"
-          entry 2 (select): "a" → null
+          entry 1 (select) {"_0":"a"}: null → "a"
+          entry 2 (select) {"_0":null}: "a" → null
 
         """)
   }

@@ -58,14 +58,14 @@ enum NumberingLogs {
     #expect(show.code == 0)
     #expect(show.out == "entry 53 (inc)\naction: \"inc\"\nstate after it:\n{\n  \"count\": 4\n}\n")
     let diff = L.run(temp, ["--diff", "53"])
-    #expect(diff.out.hasPrefix("state 52 → state 53: 1 change\n"))
+    #expect(diff.out.hasPrefix("entry 53 (inc)\naction: \"inc\"\nstate 52 → state 53: 1 change\n"))
     #expect(
       L.run(temp, ["--diff", "init", "53", "--format", "json"]).out
         == #"{"from":"init","to":53,"changes":[{"op":"replace","path":"/count","old":0,"new":4}]}"#
         + "\n")
     #expect(
       L.run(temp, ["--diff", "53", "--format", "json"]).out
-        == #"{"from":52,"to":53,"changes":[{"op":"replace","path":"/count","old":3,"new":4}]}"#
+        == #"{"from":52,"to":53,"action":"inc","changes":[{"op":"replace","path":"/count","old":3,"new":4}]}"#
         + "\n")
     #expect(
       L.run(temp, ["--find", ".seq == 51 or $seq == 55"]).out
@@ -110,7 +110,8 @@ enum NumberingLogs {
       L.run(temp, ["--diff", "init", "\(first + 2)"]).out.hasPrefix(
         "state init → state \(first + 2): 1 change\n"))
     #expect(
-      L.run(temp, ["--diff", "\(first)"]).out.hasPrefix("state init → state \(first): 1 change\n"))
+      L.run(temp, ["--diff", "\(first)"]).out.hasPrefix(
+        "entry \(first) (inc)\naction: \"inc\"\nstate init → state \(first): 1 change\n"))
     let noEntry = L.run(temp, ["--diff", "init"])
     #expect(noEntry.code == 2)
     #expect(
@@ -192,7 +193,8 @@ enum NumberingLogs {
     #expect(never.code == 1)
     #expect(
       never.out
-        == "the state is never bad: not on the last state (56) nor on the initial state (init)\n")
+        == "the state is good on the initial state (init) and on the last state (56), so there is no flip to search for: it was checked entry by entry\n"
+        + "the state is never bad: not on any of the 8 states\n")
   }
 
   /// Bisect's candidates (skipped states at the boundary) are named by seq, in text and
@@ -219,7 +221,7 @@ enum NumberingLogs {
     #expect(log.numbering.rangeText == "1…3")
     #expect(
       L.run(temp, ["--show", "0"]).out.hasPrefix("init: the initial state (entry 1's prior)"))
-    #expect(L.run(temp, ["--diff", "2"]).out.hasPrefix("state 1 → state 2: 1 change"))
+    #expect(L.run(temp, ["--diff", "2"]).out.contains("\nstate 1 → state 2: 1 change"))
     #expect(log.warnings == [])
   }
 
@@ -248,7 +250,7 @@ enum NumberingLogs {
         == "replay: warning: LOG:1: 110 earlier entries were dropped (ring mode, keeps the last 2)\n"
     )
     #expect(show.out.hasPrefix("entry 111 (inc)\n"))
-    #expect(L.run(temp, ["--diff", "111"]).out.hasPrefix("state init → state 111: 1 change\n"))
+    #expect(L.run(temp, ["--diff", "111"]).out.contains("\nstate init → state 111: 1 change\n"))
     // 0 names the initial state, as no entry has seq 0.
     #expect(
       L.run(temp, ["--show", "0"]).out.hasPrefix("init: the initial state (entry 111's prior)\n"))

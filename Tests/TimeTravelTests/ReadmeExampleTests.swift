@@ -9,7 +9,6 @@ import TimeTravelDiff
 // The README's "Record a log from your own app" example, compiled and run
 // here so the README cannot drift from the API.
 
-
 @MainActor
 @Test func readmeRecordingExample() throws {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID()).jsonl")

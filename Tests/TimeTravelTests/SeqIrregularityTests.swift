@@ -51,7 +51,9 @@ import Testing
     #expect(
       Self.answer(temp, ["--diff", "3"])
         == Answer(code: 2, out: "", err: "replay: LOG: entry 3 is not in the log: \(reason)\n"))
-    #expect(Self.answer(temp, ["--diff", "5"]).out.hasPrefix("state 2 → state 5: 1 change\n"))
+    #expect(
+      Self.answer(temp, ["--diff", "5"]).out.hasPrefix(
+        "entry 5 (inc)\naction: \"inc\"\nstate 2 → state 5: 1 change\n"))
     #expect(
       Self.answer(temp, ["--watch", "/count"]).out
         == Self.watch([(1, 0, 1), (2, 1, 2), (5, 2, 3), (6, 3, 4)]))
@@ -103,11 +105,11 @@ import Testing
         == Answer(
           code: 0,
           out:
-            "entry 5's prior → state 5: 1 change\n  {\n-   \"count\": 4\n+   \"count\": 5  // /count\n  }\n",
+            "entry 5 (inc)\naction: \"inc\"\nentry 5's prior → state 5: 1 change\n  {\n-   \"count\": 4\n+   \"count\": 5  // /count\n  }\n",
           err: gap))
     #expect(
       Self.answer(temp, ["--diff", "5", "--format", "json"]).out
-        == #"{"from":null,"to":5,"changes":[{"op":"replace","path":"/count","old":4,"new":5}]}"#
+        == #"{"from":null,"to":5,"action":"inc","changes":[{"op":"replace","path":"/count","old":4,"new":5}]}"#
         + "\n")
     #expect(Self.answer(temp, ["--diff", "2", "5"]).out.hasPrefix("state 2 → state 5: 1 change\n"))
     #expect(
@@ -153,7 +155,7 @@ import Testing
         """)
     #expect(
       Self.answer(temp, ["--diff", "3"]).out
-        == "entry 3's prior → state 3: 1 change\n  {\n-   \"count\": 5\n+   \"count\": 9  // /count\n  }\n"
+        == "entry 3 (inc)\naction: \"inc\"\nentry 3's prior → state 3: 1 change\n  {\n-   \"count\": 5\n+   \"count\": 9  // /count\n  }\n"
     )
     #expect(
       Self.answer(temp, ["--diff", "2", "3"]).out
@@ -228,7 +230,7 @@ import Testing
     #expect(
       Self.answer(temp, ["--show", "0"]).out.hasPrefix(
         "init: the initial state (entry 1's prior)\n"))
-    #expect(Self.answer(temp, ["--diff", "3"]).out.hasPrefix("state 2 → state 3: 1 change\n"))
+    #expect(Self.answer(temp, ["--diff", "3"]).out.contains("\nstate 2 → state 3: 1 change\n"))
     #expect(
       Self.answer(temp, ["--watch", "/count", "--where", ".seq >= 3"]).out
         == Self.watch([(3, 2, 3), (4, 3, 4)]))

@@ -27,9 +27,9 @@ struct StepTerminalTests {
     try await TmuxSession(home: home) { stepper(home: $0) }
   }
 
-  static let start = ["[0/240] initial state", "(replay)"]
+  static let start = ["[init/240] initial state", "(replay)"]
   static let atState3 = [
-    "[0/240] initial state", "(replay) goto 3", "[3/240] addTodo",
+    "[init/240] initial state", "(replay) goto 3", "[3/240] addTodo",
     #"  + /todos/2: {"id":"todo-003","isCompleted":false,"title":"Book dentist appointment"}"#,
   ]
   static let quitRows = ["(replay) quit", "exit 0", "terminal restored"]
@@ -76,13 +76,13 @@ struct StepTerminalTests {
     let tmux = try await Self.session(home: home)
     try await tmux.waitForScreen(Self.start)
     try await tmux.press("Up")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) n"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) n"])
     try await tmux.press("Up")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 3"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 3"])
     try await tmux.press("C-u", "C-r")
-    try await tmux.waitForScreen(["[0/240] initial state", "(reverse-i-search)`':"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(reverse-i-search)`':"])
     try await tmux.type("ot")
-    try await tmux.waitForScreen(["[0/240] initial state", "(reverse-i-search)`ot': goto 3"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(reverse-i-search)`ot': goto 3"])
     try await tmux.press("Enter")
     try await tmux.waitForScreen(Self.atState3 + ["(replay)"])
     try await tmux.press("C-d")
@@ -134,10 +134,10 @@ struct StepTerminalTests {
     try await tmux.waitForScreen(Self.start)
     try await tmux.type("goto 3")
     try await tmux.press("Left", "C-c")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 3^C", "(replay)"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 3^C", "(replay)"])
     #expect(try await tmux.value("cursor_x") == "9")
     try await tmux.press("C-d")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 3^C"] + Self.quitRows)
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 3^C"] + Self.quitRows)
     // A cancelled line is not history.
     #expect(!FileManager.default.fileExists(atPath: tmux.home + "/.replay_history"))
   }
@@ -150,14 +150,14 @@ struct StepTerminalTests {
     try await tmux.type("g")
     try await tmux.press("End")
     try await tmux.type("0")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 20"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 20"])
     try await tmux.press("Left", "BSpace")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 0"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 0"])
     #expect(try await tmux.value("cursor_x") == "14")
     try await tmux.press("C-a", "C-k")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay)"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay)"])
     try await tmux.press("C-y", "C-w")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto"])
     try await tmux.type(" 5")
     try await tmux.press("C-a", "Right", "Right", "C-e", "Enter")
     try await tmux.waitFor("state 5") { $0.count > 2 && $0[2] == "[5/240] addTodo" }
@@ -185,20 +185,21 @@ struct StepTerminalTests {
     // Typed at once, as a paste: 100 columns leave 90 after the prompt, the last kept empty.
     try await tmux.type(line)
     let tail = "(replay) " + line.suffix(89)
-    try await tmux.waitForScreen(["[0/240] initial state", tail])
+    try await tmux.waitForScreen(["[init/240] initial state", tail])
     #expect(try await tmux.value("cursor_x") == "98")
     try await tmux.press("Home")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) " + line.prefix(90)])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) " + line.prefix(90)])
     #expect(try await tmux.value("cursor_x") == "9")
     try await tmux.press("Enter")
     let rows = try await tmux.waitFor("the matches") { $0.last == "(replay)" }
     #expect(
       rows.prefix(5) == [
-        "[0/240] initial state", tail, "17 entries match:",
-        "    entry 1 (addTodo) at 2026-01-05T09:00:03.334Z",
-        "    entry 9 (addTodo) at 2026-01-05T09:00:32.315Z",
+        "[init/240] initial state", tail, "17 entries match:",
+        #"    entry 1 (addTodo) at 2026-01-05T09:00:03.334Z {"id":"todo-001","title":"Buy milk"}"#,
+        // Output wraps at 100 columns, as a terminal's does.
+        #"    entry 9 (addTodo) at 2026-01-05T09:00:32.315Z {"id":"todo-009","title":"Buy birthday card for Sa"#,
       ])
-    #expect(rows.count == 21)
+    #expect(rows.count == 23)
     try await tmux.press("Up")
     try await tmux.waitForScreen(Array(rows.dropLast()) + [tail])
     try await tmux.press("C-u", "C-d")
@@ -214,7 +215,7 @@ struct StepTerminalTests {
     let tmux = try await Self.session()
     try await tmux.waitForScreen(Self.start)
     try await tmux.type("goto 3")
-    try await tmux.waitForScreen(["[0/240] initial state", "(replay) goto 3"])
+    try await tmux.waitForScreen(["[init/240] initial state", "(replay) goto 3"])
     // The pane runs sh, and sh runs replay.
     let shell = try await tmux.value("pane_pid")
     let children = try String(
@@ -223,14 +224,14 @@ struct StepTerminalTests {
     #expect(kill(replay, signal) == 0)
     // Between the prompt and the status, sh may report the signal ("Terminated").
     let rows = try await tmux.waitFor("the shell after replay") { $0.last == "terminal restored" }
-    #expect(rows.prefix(2) == ["[0/240] initial state", "(replay) goto 3"])
+    #expect(rows.prefix(2) == ["[init/240] initial state", "(replay) goto 3"])
     #expect(rows.suffix(2) == ["exit \(status)", "terminal restored"])
   }
 
   @Test func throughAPipeTheStepperReadsLinesAsBefore() async throws {
     let tmux = try await TmuxSession { Self.stepper(home: $0, input: "printf 'n\\nq\\n' | ") }
     try await tmux.waitForScreen([
-      "[0/240] initial state", "(replay) [1/240] addTodo",
+      "[init/240] initial state", "(replay) [1/240] addTodo",
       #"  + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}"#,
       "(replay) exit 0", "terminal restored",
     ])

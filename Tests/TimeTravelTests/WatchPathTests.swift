@@ -104,9 +104,9 @@ import Testing
     #expect(code == 0)
     #expect(
       out.hasSuffix(
-        "[0/240] initial state\n"
+        "[init/240] initial state\n"
           + "column 7 of '.todos[]': '[]' iterates, so the expression has many paths\n"
-          + "no entry after state 0 changes /filter/x; staying here\n"))
+          + "no entry after the initial state (init) changes /filter/x; staying here\n"))
   }
 
   @Test func theCLIUsesIt() {

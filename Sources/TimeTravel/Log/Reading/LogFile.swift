@@ -146,7 +146,9 @@ public final class LogFile: Sendable {
     let lastLine = end
     // A closing record ends the log: nothing after it was torn, and it is no entry.
     var closing: LogClosing?
-    if end > firstEntry, kinds[end - 1] == .closing, let value = try? Self.parse(source, lines, end - 1) {
+    if end > firstEntry, kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
       closing = LogClosing(value, line: end)
       if closing != nil { end -= 1 }
     }
