@@ -210,9 +210,11 @@ struct HelpText {
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
       seq and time are optional, as is a header line {"format":"replay-log",…}.
-      A torn last line (the app died mid-write) is ignored with a warning.
+      A torn last line (the app died mid-write) is ignored with a warning
+      (--follow waits for it to be completed).
       LOG may be - for standard input (not with --step, which reads its commands
-      there): zcat log.jsonl.gz | replay - --find EXPR. See docs/log-format.md.
+      there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR.
+      See docs/log-format.md.
 
     """
 }

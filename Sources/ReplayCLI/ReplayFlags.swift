@@ -96,7 +96,7 @@ extension FlagTable {
       names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
       role: .option(modes: [.summary, .find, .watch]),
       help:
-        "With --follow: stop once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it."
+        "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow."
     ) { arguments, values in arguments.until = values[0] },
   ]
 

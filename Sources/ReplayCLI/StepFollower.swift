@@ -22,12 +22,15 @@ struct StepFollower {
     let events = try follower.available()
     guard !events.isEmpty else { return nil }
     let path = TerminalText.sanitize(log.path)
-    var newSession = false
+    var newSession: String?
     var removed = false
     for event in events {
       switch event {
-      case .truncated, .replaced:
-        newSession = true
+      case .truncated:
+        newSession = "was truncated"
+        removed = false
+      case .replaced:
+        newSession = "was replaced by a new file"
         removed = false
       case .removed:
         removed = true
@@ -41,16 +44,14 @@ struct StepFollower {
     }
     let reread = try LogFile(path: log.path)
     let added = reread.entryCount - log.entryCount
-    if newSession {
-      io.out(
-        "\(path) was truncated or replaced: a new session (\(reread.entriesText)); back at init\n"
-      )
+    if let newSession {
+      io.out("\(path) \(newSession): a new session (\(reread.entriesText)); back at init\n")
     } else if added > 0 {
       io.out(
         "\(added) new \(added == 1 ? "entry" : "entries") (\(reread.entriesText))\n")
     } else {
       return nil
     }
-    return (reread, newSession)
+    return (reread, newSession != nil)
   }
 }

@@ -226,7 +226,7 @@ struct FollowCLITests {
     replay.send("last\n")
     #expect(
       try replay.lines { $0.hasPrefix("  ") } == [
-        "log.jsonl was truncated or replaced: a new session (the log has entries 1); back at init",
+        "log.jsonl was truncated: a new session (the log has entries 1); back at init",
         "[1/1] reset", "  ~ /count: 9 → 0",
       ])
     replay.send("quit\n")
