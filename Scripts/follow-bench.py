@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""What following a live log costs: `replay --follow` beside `tail -f` in the same run.
+"""What following a live log costs: `replay --follow` beside `tail -f` (bytes only) and
+`tail -f | jq` (parsing each line) in the same run.
 
 Usage: Scripts/follow-bench.py [REPLAY] (default .build/release/replay)
 
@@ -69,12 +70,12 @@ def run(name, argv_for, ready):
         for seq in range(2, 202):
             start = time.perf_counter()
             log.write(entry(seq))
-            follower.wait_for(b'"seq":%d' % seq if name == "tail -f" else b"entry %d " % seq)
+            follower.wait_for(b"entry %d " % seq if name.startswith("replay") else b'"seq":%d,' % seq)
             latencies.append((time.perf_counter() - start) * 1000)
         burst = b"".join(entry(seq) for seq in range(202, 10202))
         start = time.perf_counter()
         log.write(burst)
-        follower.wait_for(b'"seq":10201' if name == "tail -f" else b"entry 10201 ")
+        follower.wait_for(b"entry 10201 " if name.startswith("replay") else b'"seq":10201,')
         burst_time = time.perf_counter() - start
     follower.stop()
     latencies.sort()
@@ -86,3 +87,5 @@ def run(name, argv_for, ready):
 
 run("replay --follow", lambda path: [REPLAY, path, "--follow"], b"(Ctrl-C stops)\n")
 run("tail -f", lambda path: ["tail", "-n", "1", "-f", path], b'"seq":1,')
+run("tail -f | jq", lambda path: ["sh", "-c", "tail -n 1 -f '%s' | jq --unbuffered -c '{seq, action}'" % path],
+    b'"seq":1,')

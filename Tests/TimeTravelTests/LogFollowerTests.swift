@@ -199,6 +199,24 @@ import Testing
       ])
   }
 
+  @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
+  func aWaitingFollowerWakesForAnAppendFromAnotherThread(watching: FollowWatching) throws {
+    let folder = try Folder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log), watching: watching)
+    let line = Self.line(2) + "\n"
+    let log = folder.log
+    DispatchQueue.global().async {
+      let handle = FileHandle(forWritingAtPath: log)
+      handle?.seekToEndOfFile()
+      handle?.write(Data(line.utf8))
+      try? handle?.close()
+    }
+    // A follower that never woke would hang: a generous watchdog stops it instead.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 90) { follower.stop() }
+    #expect(Self.summary([try #require(try follower.next())]) == ["entry 2 increment line 2"])
+  }
+
   @Test func stopEndsAWaitFromAnotherThread() throws {
     let folder = try Folder()
     try folder.write(Self.line(1) + "\n")
