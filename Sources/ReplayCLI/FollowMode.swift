@@ -11,7 +11,8 @@ import TimeTravelJQ
 /// Text output goes on in the mode's own style (`  entry 4 (increment) at …`), with
 /// what happens to the file (truncated, replaced, removed) said where it happens. With
 /// `--format json`, the mode's usual output is the first line and every later line is
-/// one JSON object: a new entry (as `--find` lists them, or a `--watch` hit), an event
+/// one JSON object: `{"event":"following","path":…}` once following starts, a new entry
+/// (as `--find` lists them, or a `--watch` hit), an event
 /// (`{"event":"truncated","size":0}`), and last `{"event":"stopped",…}`.
 enum FollowMode {
   /// What is reported of each new entry.
@@ -68,7 +69,9 @@ enum FollowMode {
       until: until)
     let interrupt = Interrupt { follower.stop() }
     defer { interrupt.restore() }
-    if !context.json {
+    if context.json {
+      context.printJSON(["event": "following", "path": .string(context.log.path)])
+    } else {
       context.io.out("following \(TerminalText.sanitize(context.log.path)) (Ctrl-C stops)\n")
     }
     var stoppedAt: LogEntry?

@@ -132,10 +132,7 @@ struct FollowSession {
       ]
       if let stoppedAt { object["seq"] = .number(JSONNumber(stoppedAt.seq)) }
       object["entries"] = .number(JSONNumber(tally.entries))
-      if case .summary = report, context.options.filter == nil {
-      } else {
-        object["matched"] = .number(JSONNumber(tally.matched))
-      }
+      if countsMatches { object["matched"] = .number(JSONNumber(tally.matched)) }
       for (key, count) in [
         ("truncated", tally.truncated), ("replaced", tally.replaced), ("removed", tally.removed),
       ] where count > 0 {
@@ -175,6 +172,12 @@ struct FollowSession {
       }
     }
     context.io.out(text)
+  }
+
+  /// Whether some new entries may not be reported: `--find`, `--watch` or `--where`.
+  private var countsMatches: Bool {
+    if case .summary = report { return context.options.filter != nil }
+    return true
   }
 
   /// "1 new entry", "5 new entries".

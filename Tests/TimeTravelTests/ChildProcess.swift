@@ -82,6 +82,14 @@ final class ChildProcess {
     try process.run()
   }
 
+  /// A test that failed before the child ended does not leave it running.
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
   /// Writes `text` to the child's standard input.
   func send(_ text: String) {
     input.fileHandleForWriting.write(Data(text.utf8))

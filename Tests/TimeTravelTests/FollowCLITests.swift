@@ -192,7 +192,10 @@ struct FollowCLITests {
       "--follow", "--watch", "/count", "--format", "json", "--until", #".action | has("stop")"#,
     ])
     #expect(
-      try replay.lines { _ in true } == [#"[{"seq":1,"action":{"increment":{}},"old":0,"new":1}]"#])
+      try replay.lines { $0.hasPrefix(#"{"event""#) } == [
+        #"[{"seq":1,"action":{"increment":{}},"old":0,"new":1}]"#,
+        #"{"event":"following","path":"log.jsonl"}"#,
+      ])
     try setup.move(
       "append", Self.entry(2, "increment", 1, 2) + "\n" + Self.entry(3, "noop", 2, 2) + "\n")
     #expect(
