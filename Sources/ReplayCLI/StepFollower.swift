@@ -19,8 +19,8 @@ struct StepFollower {
   /// again and whether it is a new session, after saying what happened.
   /// - Throws: `LogError` when the file cannot be read again.
   func catchUp(_ log: LogFile) throws -> (log: LogFile, newSession: Bool)? {
-    let events = try follower.available()
-    guard !events.isEmpty else { return nil }
+    let (lines, events) = try follower.skipAvailable()
+    guard lines > 0 || !events.isEmpty else { return nil }
     let path = TerminalText.sanitize(log.path)
     var newSession: String?
     var removed = false

@@ -217,6 +217,21 @@ import Testing
     #expect(Self.summary([try #require(try follower.next())]) == ["entry 2 increment line 2"])
   }
 
+  @Test func skippingCountsLinesAndKeepsTheFileEvents() throws {
+    let folder = try Folder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append(Self.line(2) + "\n" + Self.line(3) + "\n" + Self.line(4).prefix(9))
+    let first = try follower.skipAvailable()
+    #expect(first.lines == 2)
+    #expect(first.events == [])
+    try folder.write(Self.line(1, "reset") + "\n")
+    let second = try follower.skipAvailable()
+    #expect(second.lines == 1)
+    #expect(Self.summary(second.events) == ["incomplete 4", "truncated 66"])
+    #expect(try follower.skipAvailable().lines == 0)
+  }
+
   @Test func stopEndsAWaitFromAnotherThread() throws {
     let folder = try Folder()
     try folder.write(Self.line(1) + "\n")

@@ -44,6 +44,8 @@ final class LineFollower {
   private var prefix: [UInt8]
   /// Whether the next `\n` ends a line already handed over (see ``FollowPoint``).
   private var awaitingNewline: Bool
+  /// Lines ended while ``skipAvailable()`` reads, counted instead of queued.
+  private var skipped: Int?
   private var removed = false
   private var events: [Event] = []
   private var nextEvent = 0
@@ -104,6 +106,23 @@ final class LineFollower {
   /// The events there are now, without waiting.
   /// - Throws: as ``next()``.
   func available() throws(LogError) -> [Event] {
+    try collect()
+  }
+
+  /// What there is now, without waiting or keeping the lines: how many complete lines
+  /// arrived, and the other events. Memory stays one chunk whatever was appended.
+  /// - Throws: as ``next()``.
+  func skipAvailable() throws(LogError) -> (lines: Int, events: [Event]) {
+    skipped = 0
+    defer { skipped = nil }
+    let events = try collect().filter {
+      if case .line = $0 { return false }
+      return true
+    }
+    return (skipped ?? 0, events)
+  }
+
+  private func collect() throws(LogError) -> [Event] {
     var result: [Event] = []
     repeat {
       while let event = dequeue() { result.append(event) }
@@ -233,7 +252,11 @@ final class LineFollower {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       }
       lineNumber += 1
-      events.append(.line(line, number: lineNumber))
+      if let count = skipped {
+        skipped = count + 1
+      } else {
+        events.append(.line(line, number: lineNumber))
+      }
     }
     partial += chunk[start...]
     guard partial.count <= lineLimit else {

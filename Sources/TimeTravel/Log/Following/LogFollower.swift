@@ -109,6 +109,19 @@ public final class LogFollower: @unchecked Sendable {
     return try queued + lines.available().flatMap(decode)
   }
 
+  /// What changed since the last look, without waiting and without reading the new
+  /// entries, for a reader that reads the log again itself (as `replay --step --follow`
+  /// does); memory stays one read buffer however much was appended. Entries skipped are
+  /// not numbered, so use this or ``next()`` and ``available()``, not both.
+  /// - Returns: How many complete lines arrived, and what happened to the file
+  ///   (``Event/truncated(size:)``, ``Event/replaced``, ``Event/removed``,
+  ///   ``Event/incompleteLine(line:)``), in order.
+  /// - Throws: as ``next()``.
+  public func skipAvailable() throws(LogError) -> (lines: Int, events: [Event]) {
+    let (count, events) = try lines.skipAvailable()
+    return (count, events.flatMap(decode))
+  }
+
   /// Ends following: a ``next()`` waiting now, or called later, returns `nil`. Safe from
   /// any thread (a signal handler's queue, say).
   public func stop() { lines.stop() }
