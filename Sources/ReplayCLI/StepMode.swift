@@ -84,6 +84,7 @@ private struct Stepper {
   /// new session, or when the current state is gone, the cursor goes back to init.
   mutating func adopt(_ log: LogFile, newSession: Bool) {
     context.log = log
+    if newSession { lastWatchLanding = nil }
     if newSession || current > count { current = 0 }
   }
 
