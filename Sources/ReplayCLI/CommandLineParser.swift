@@ -33,6 +33,11 @@ struct CommandLineParser {
     case (.bisect, (_, let predicate)?):
       options.mode = .bisect(.predicate(predicate), linear: parsed.linear)
     case (.verify, (_, let reducer)?): options.mode = .verify(reducer: reducer)
+    case (.html, _):
+      var request = parsed.report
+      request.predicate = parsed.options["--predicate"]
+      if case .find(let expression)? = parsed.mode { request.find = expression }
+      options.mode = .html(request)
     default: options.mode = parsed.mode ?? .summary
     }
     return .onLog(options)
@@ -119,6 +124,17 @@ struct CommandLineParser {
   private func oneMode(_ parsed: ParsedArguments) throws(UsageError) -> ModeKind {
     var flags: [String] = []
     for (flag, _) in parsed.modes where !flags.contains(flag.name) { flags.append(flag.name) }
+    // A mode flag given with a mode it combines with is that mode's option.
+    let kinds = Set(parsed.modes.map(\.kind))
+    let combined = parsed.modes.filter { !$0.flag.combinesWith.isDisjoint(with: kinds) }
+    if !combined.isEmpty, flags.count == 2, combined.count < parsed.modes.count {
+      if combined.count > 1 {
+        throw UsageError(message: "\(combined[0].flag.name) can be given only once")
+      }
+      var rest = parsed
+      rest.modes.removeAll { entry in combined.contains { $0.flag.name == entry.flag.name } }
+      return try oneMode(rest)
+    }
     if flags.count > 1 {
       throw UsageError(
         message: "choose one of \(flags.joined(separator: ", ")); they cannot be combined")

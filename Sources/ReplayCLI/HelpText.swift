@@ -213,8 +213,8 @@ struct HelpText {
       A torn last line (the app died mid-write) is ignored with a warning
       (--follow waits for it to be completed).
       LOG may be - for standard input (not with --step, which reads its commands
-      there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR.
-      See docs/log-format.md.
+      there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR. The format
+      is described in Sources/TimeTravel/Documentation.docc/LogFormat.md.
 
     """
 }

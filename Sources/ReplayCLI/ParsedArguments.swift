@@ -21,6 +21,8 @@ struct ParsedArguments {
   var full = false
   var follow = false
   var until: String?
+  /// `--html FILE` and the options only it takes (`--plot`, `--range`).
+  var report = HTMLReportRequest(file: "")
 
   /// Sets the log's path.
   /// - Throws: ``UsageError`` when one was given already.

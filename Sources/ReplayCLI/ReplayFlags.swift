@@ -41,7 +41,8 @@ extension FlagTable {
     Flag(
       names: ["--find"], value: .text("EXPR"), role: .mode(.find),
       help:
-        "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}."
+        "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}. With --html, the report marks them.",
+      combinesWith: [.html]
     ) { arguments, values in arguments.mode = .find(values[0]) },
     Flag(
       names: ["--step"], role: .mode(.step, stdin: "reads its commands from stdin"),
@@ -58,14 +59,20 @@ extension FlagTable {
       help:
         "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
     ) { arguments, _ in arguments.mode = .reproduce },
+    Flag(
+      names: ["--html"], value: .text("FILE", meaning: "the report's path"), role: .mode(.html),
+      help:
+        "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
+    ) { arguments, values in arguments.report.file = values[0] },
   ]
 
   /// The flags that belong to some modes on a log only.
   private static let modeOptions: [Flag] = [
     Flag(
       names: ["--predicate"], value: .text("EXPR", meaning: "a jq expression run on each state"),
-      role: .option(modes: [.bisect]),
-      help: "A state is bad when the jq expression EXPR holds on it."
+      role: .option(modes: [.bisect, .html]),
+      help:
+        "A state is bad when the jq expression EXPR holds on it. The report marks the states where it holds and the first bad entry bisect finds."
     ),
     Flag(
       names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
@@ -78,6 +85,19 @@ extension FlagTable {
       help:
         "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
     ) { arguments, _ in arguments.linear = true },
+    Flag(
+      names: ["--plot"], value: .text("PATH"), role: .option(modes: [.html], repeats: true),
+      help:
+        "Chart a value against seq in the report. PATH is a JSON Pointer such as /todos, or a jq expression run on each state such as .todos | length. Numbers are drawn as they are, arrays and objects as their size, strings and booleans by their changes."
+    ) { arguments, values in arguments.report.plots.append(values[0]) },
+    Flag(
+      names: ["--range"], value: .text("A..B", meaning: "a window of seqs"),
+      role: .option(modes: [.html]),
+      help:
+        "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers."
+    ) { arguments, values throws(UsageError) in
+      arguments.report.range = try SeqRange(parsing: values[0])
+    },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
       role: .option(modes: [.verify]),

@@ -8,7 +8,7 @@ enum VerifyMode {
     guard let verify = registry.verifier(named: name) else {
       let registered =
         registry.names.isEmpty
-        ? "none are registered in this replay; see docs/custom-replay.md"
+        ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
         : "registered: \(registry.names.joined(separator: ", "))"
       throw CommandError(
         code: ExitCode.usage,

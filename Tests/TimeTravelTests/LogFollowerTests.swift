@@ -1,38 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TimeTravel
+import TestSupport
+import TimeTravel
 
 /// `LogFollower` in-process: the test is the writer, and looks with `available()`
 /// (which never waits) after each move, so every assertion is about what the file
 /// holds at that point, never about timing.
 @Suite struct LogFollowerTests {
-  /// A private folder with `log.jsonl` in it, removed with the value.
-  final class Folder {
-    let path: String
-    var log: String { path + "/log.jsonl" }
-
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("replay-follow-\(UUID().uuidString)").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ text: String, to file: String? = nil) throws {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: file ?? log))
-    }
-
-    func append(_ text: String) throws {
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data(text.utf8))
-      try handle.close()
-    }
-  }
-
   static let header = #"{"format":"replay-log","version":1,"app":"Counter"}"#
 
   static func line(_ seq: Int, _ action: String = "increment") -> String {
@@ -60,7 +35,7 @@ import Testing
 
   @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
   func appendedEntriesArriveInOrderAndATornLineWaits(watching: FollowWatching) throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.header + "\n" + Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log), watching: watching)
     #expect(try follower.available() == [])
@@ -79,7 +54,7 @@ import Testing
   }
 
   @Test func aTornLastLineInTheLogReadIsCompletedWhileFollowing() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n" + Self.line(2).prefix(30))
     let log = try LogFile(path: folder.log)
     #expect(log.entryCount == 1)
@@ -90,7 +65,7 @@ import Testing
   }
 
   @Test func anUnterminatedCompleteLastLineIsNotReadTwice() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n" + Self.line(2))
     let log = try LogFile(path: folder.log)
     #expect(log.entryCount == 2)
@@ -100,7 +75,7 @@ import Testing
   }
 
   @Test func truncationStartsANewSessionWithItsHeaderAndNumbering() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.header + "\n" + Self.line(1) + "\n" + Self.line(2) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.write("")
@@ -111,7 +86,7 @@ import Testing
   }
 
   @Test func aFileRewrittenInPlacePastTheOldLengthIsNoticedByItsFirstBytes() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     // Truncated and rewritten longer before the follower looked: only the start differs.
@@ -125,7 +100,7 @@ import Testing
   }
 
   @Test func replacementRemovalAndRecreationAreEachSaid() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     // The old file gets a last entry and half a line, then a new file is renamed over it.
@@ -146,7 +121,7 @@ import Testing
   }
 
   @Test func badLinesAreSkippedAndReportedAndFollowingGoesOn() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.append("{\"seq\":2,]\n\n{\"seq\":2}\n" + Self.line(2) + "\n")
@@ -160,7 +135,7 @@ import Testing
   }
 
   @Test func aSeqThatDoesNotIncreaseIsNumberedOnWithAWarning() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(5) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.append(Self.line(5) + "\n" + Self.line(9) + "\n")
@@ -172,7 +147,7 @@ import Testing
   }
 
   @Test func compactEntriesArePatchedOntoTheLastStateRead() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.append(
@@ -186,7 +161,7 @@ import Testing
   }
 
   @Test func recordsOtherThanEntriesAreReportedAsSuch() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.append(
@@ -201,7 +176,7 @@ import Testing
 
   @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
   func aWaitingFollowerWakesForAnAppendFromAnotherThread(watching: FollowWatching) throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log), watching: watching)
     let line = Self.line(2) + "\n"
@@ -218,7 +193,7 @@ import Testing
   }
 
   @Test func skippingCountsLinesAndKeepsTheFileEvents() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     try folder.append(Self.line(2) + "\n" + Self.line(3) + "\n" + Self.line(4).prefix(9))
@@ -233,7 +208,7 @@ import Testing
   }
 
   @Test func stopEndsAWaitFromAnotherThread() throws {
-    let folder = try Folder()
+    let folder = try LiveLogFolder()
     try folder.write(Self.line(1) + "\n")
     let follower = try LogFollower(following: try LogFile(path: folder.log))
     DispatchQueue.global().async { follower.stop() }

@@ -13,7 +13,7 @@ import TimeTravelJSON
 /// line), not with their bytes. Input that cannot be read twice (a pipe) is held in
 /// memory.
 ///
-/// Accepted input (see `docs/log-format.md`):
+/// Accepted input (see <doc:LogFormat>):
 /// - an optional header line (``LogHeader``);
 /// - entries with `action`, `prior` and `next`, and optionally `seq` and
 ///   `time`; entries are numbered by `seq` (see ``numbering``);
