@@ -12,7 +12,8 @@ public final class LiveLogFolder {
 
   /// A new folder; the log is not created.
   public init(name: String = "log.jsonl") throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("replay-follow-\(UUID().uuidString)").path
     self.name = name
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import TestSupport
+import Testing
 import TimeTravel
 
 /// `LogFollower` in-process: the test is the writer, and looks with `available()`
