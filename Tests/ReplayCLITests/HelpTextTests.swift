@@ -74,7 +74,7 @@ import Testing
                            | --watch PATH | --find EXPR | --step
                            | --verify --reducer NAME | --reproduce
                            | --html FILE [--plot PATH] [--range A..B]]
-                          [--predicate EXPR] [--where EXPR]
+                          [--predicate EXPR] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
