@@ -27,6 +27,7 @@ struct CommandLineParser {
     options.filter = parsed.filter
     options.idKeys = parsed.idKeys
     options.reducer = parsed.options["--reducer"]
+    (options.follow, options.until) = try Self.following(parsed, path: path)
     switch (mode, needed) {
     case (.bisect, ("--run", let command)?):
       options.mode = .bisect(.command(command), linear: parsed.linear)
@@ -41,6 +42,20 @@ struct CommandLineParser {
     default: options.mode = parsed.mode ?? .summary
     }
     return .onLog(options)
+  }
+
+  /// `--follow` and `--until`: `--until` ends following, and following reads a file.
+  private static func following(_ parsed: ParsedArguments, path: String) throws(UsageError)
+    -> (Bool, String?)
+  {
+    if parsed.until != nil, !parsed.follow {
+      throw UsageError(message: "--until goes with --follow")
+    }
+    if parsed.follow, path == "-" {
+      throw UsageError(
+        message: "--follow reads a file as it grows, so the log cannot come from stdin ('-')")
+    }
+    return (parsed.follow, parsed.until)
   }
 
   /// The parse loop: every word is a flag of the table (with its values), `--`, or the

@@ -34,6 +34,10 @@ struct Options: Equatable {
   var idKeys: [String] = []
   /// `--reducer NAME`: what an action-only log's states are recomputed through.
   var reducer: String?
+  /// `--follow`: keep reading the log as it grows (see ``FollowMode``).
+  var follow = false
+  /// `--until EXPR`: the entry predicate that ends following.
+  var until: String?
 
   /// Parses `arguments` (without the program name) against ``FlagTable/replay``.
   /// - Throws: ``UsageError`` naming the first mistake.

@@ -19,6 +19,8 @@ struct ParsedArguments {
   var format = Options.Format.text
   var color = Options.Color.auto
   var full = false
+  var follow = false
+  var until: String?
   /// `--html FILE` and the options only it takes (`--plot`, `--range`).
   var report = HTMLReportRequest(file: "")
 

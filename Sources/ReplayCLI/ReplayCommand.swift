@@ -75,6 +75,7 @@ public enum ReplayCommand {
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
       try ActionOnlyStates.prepare(context)
+      if options.follow, options.mode != .step { return try FollowMode.run(context) }
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
       case .show(let n) where ReproduceMode.showsPending(context, n):

@@ -120,6 +120,17 @@ extension FlagTable {
       names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),
       help: "Only the entries on which EXPR holds, run on the whole entry."
     ) { arguments, values in arguments.filter = values[0] },
+    Flag(
+      names: ["--follow"], role: .option(modes: [.summary, .find, .watch, .step]),
+      help:
+        "Keep reading the log as the app appends to it, as tail -f does. New entries are reported as they arrive and match, a half-written line is waited for, and a log truncated or replaced by a new session is noticed and said so; Ctrl-C stops, with a summary of what was seen. With --step, new entries are read before each command, so last is the newest."
+    ) { arguments, _ in arguments.follow = true },
+    Flag(
+      names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
+      role: .option(modes: [.summary, .find, .watch]),
+      help:
+        "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow."
+    ) { arguments, values in arguments.until = values[0] },
   ]
 
   /// The flags that shape the output of every mode on a log.

@@ -36,15 +36,18 @@ enum StepMode {
 
   static func run(_ context: Context) throws -> Int32 {
     var stepper = Stepper(context: context)
+    let follower =
+      context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
     stepper.show()
     var last: String?
     let input = CommandReader(io: context.io)
     while true {
       let current = stepper.current
+      let log = stepper.context.log
       guard
         let raw = input.readLine(
           prompt: context.paint("(replay) ", .bold),
-          completer: { StepCompletion.complete($0, state: { try? context.log.state(current) }) })
+          completer: { StepCompletion.complete($0, state: { try? log.state(current) }) })
       else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty {
@@ -53,6 +56,9 @@ enum StepMode {
       }
       last = line
       do {
+        if let update = try follower?.catchUp(stepper.context.log) {
+          stepper.adopt(update.log, newSession: update.newSession)
+        }
         if try !stepper.execute(line) { break }
       } catch let error as CommandError {
         // A bad expression or a failing predicate ends the command, not the session.
@@ -64,7 +70,7 @@ enum StepMode {
 }
 
 private struct Stepper {
-  let context: Context
+  var context: Context
   /// The position of the current state: 0 for the initial state, else the entry's.
   var current = 0
   /// Where the last `watch` or `rwatch` landed, so that an `rwatch` of the
@@ -73,6 +79,14 @@ private struct Stepper {
   var count: Int { context.log.entryCount }
 
   init(context: Context) { self.context = context }
+
+  /// Steps on `log` from now on: the log read again with what the app appended. After a
+  /// new session, or when the current state is gone, the cursor goes back to init.
+  mutating func adopt(_ log: LogFile, newSession: Bool) {
+    context.log = log
+    if newSession { lastWatchLanding = nil }
+    if newSession || current > count { current = 0 }
+  }
 
   /// Runs one command; false to quit.
   mutating func execute(_ line: String) throws -> Bool {

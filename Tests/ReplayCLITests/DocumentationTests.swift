@@ -167,16 +167,8 @@ import Testing
   static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
     throws -> (status: Int32, output: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try CompletedProcess.run(
+      executable, arguments, environment: environment, mergingOutput: true)
+    return (result.status, result.out)
   }
 }

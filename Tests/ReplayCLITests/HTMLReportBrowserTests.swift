@@ -61,27 +61,16 @@ struct HTMLReportBrowserTests {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BrowserPeer.python!)
-    process.arguments = [
-      Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
-      screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!,
-    ]
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CommandError(
-        code: process.terminationStatus,
-        message: "report_checks.py failed: \(String(decoding: err, as: UTF8.self))")
+    let result = try CompletedProcess.run(
+      BrowserPeer.python!,
+      [
+        Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
+        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!,
+      ])
+    guard result.status == 0 else {
+      throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
     }
-    return try JSONParser.parse(String(decoding: out, as: UTF8.self))
+    return try JSONParser.parse(result.out)
   }
 
   private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }

@@ -75,8 +75,8 @@ import Testing
                            | --verify --reducer NAME | --reproduce
                            | --html FILE [--plot PATH] [--range A..B] | --convert
                            | --export redux-devtools]
-                          [--predicate EXPR] [--reducer NAME] [--where EXPR]
-                          [--format text|json|json-patch] [--id-key KEY]
+                          [--predicate EXPR] [--reducer NAME] [--where EXPR] [--follow]
+                          [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish

@@ -40,24 +40,7 @@ enum ReduxPeer {
   static func node(_ arguments: [String], in directory: URL) throws -> (
     status: Int32, out: String, err: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: node ?? "/usr/bin/node")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // The scripts write a few kilobytes to stderr at most, so reading stdout first
-    // cannot leave node blocked on a full stderr pipe.
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    let result = try CompletedProcess.run(node ?? "/usr/bin/node", arguments, in: directory)
+    return (result.status, result.out, result.err)
   }
 }

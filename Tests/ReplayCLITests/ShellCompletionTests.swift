@@ -130,17 +130,10 @@ import Testing
       .appendingPathComponent("completion-\(UUID().uuidString)")
     try script.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: shellPath(shell)!)
-    process.arguments = arguments.map { $0.replacingOccurrences(of: "SCRIPT", with: file.path) }
-    process.currentDirectoryURL = Repo.root
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let result = try CompletedProcess.run(
+      shellPath(shell)!, arguments.map { $0.replacingOccurrences(of: "SCRIPT", with: file.path) },
+      in: Repo.root, mergingOutput: true)
+    return (result.status, result.out)
   }
 
   @Test(.enabled(if: shellPath("bash") != nil, "bash is not installed"))
