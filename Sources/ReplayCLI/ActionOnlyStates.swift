@@ -20,6 +20,13 @@ enum ActionOnlyStates {
           "\(TerminalText.sanitize(log.path)) records actions only, so --verify has no recorded states to compare with; --reducer NAME with another mode (--show, --diff, --bisect…) shows the recomputed states"
       )
     }
+    if context.options.follow, log.isActionOnly, mode != .summary, !isFind(mode) {
+      throw CommandError(
+        code: ExitCode.usage,
+        message:
+          "\(TerminalText.sanitize(log.path)) records actions only, and --follow reads the states a log records: it follows such a log with the summary or --find"
+      )
+    }
     if let name = context.options.reducer {
       guard let recomputer = context.reducers.recomputer(named: name) else {
         let registry = context.reducers
@@ -51,6 +58,11 @@ enum ActionOnlyStates {
       message:
         "\(TerminalText.sanitize(log.path)) records actions only (\(what(log))), and \(flag) needs states: add --reducer NAME to recompute them through a registered reducer\(names)"
     )
+  }
+
+  static func isFind(_ mode: Options.Mode) -> Bool {
+    if case .find = mode { return true }
+    return false
   }
 
   /// The flag of a mode that needs states, or `nil` for one that needs actions only.

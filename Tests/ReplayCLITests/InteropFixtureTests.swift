@@ -312,6 +312,17 @@ import Testing
     #expect(out.contains("bob"))
   }
 
+  @Test func followingAnActionOnlyLogListsItsActions() throws {
+    let path = try Self.temporary(
+      try String(contentsOfFile: Self.jsonLines, encoding: .utf8), "live.jsonl")
+    let refused = replay(path, "--follow", "--watch", ".counter")
+    #expect(refused.code == 2)
+    #expect(
+      refused.err
+        == "replay: \(path) records actions only, and --follow reads the states a log records: it follows such a log with the summary or --find\n"
+    )
+  }
+
   @Test func anExportOnStandardInputOpensToo() throws {
     let text = try String(contentsOfFile: Self.elm, encoding: .utf8)
     let (code, out, _) = replay("-", "--reducer", "elm-counter", "--show", "6", stdin: text)
