@@ -32,6 +32,9 @@ struct CommandLineParser {
     case (.bisect, (_, let predicate)?):
       options.mode = .bisect(.predicate(predicate), linear: parsed.linear)
     case (.verify, (_, let reducer)?): options.mode = .verify(reducer: reducer)
+    case (.emitTest, (_, let reducer)?):
+      options.mode = .emitTest(
+        EmitTestRequest(reducer: reducer, range: parsed.range, module: parsed.module))
     default: options.mode = parsed.mode ?? .summary
     }
     return .onLog(options)

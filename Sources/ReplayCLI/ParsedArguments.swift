@@ -19,6 +19,10 @@ struct ParsedArguments {
   var format = Options.Format.text
   var color = Options.Color.auto
   var full = false
+  /// `--range A..B` for `--emit-test`.
+  var range: EntryRange?
+  /// `--module MODULE` for `--emit-test`.
+  var module: String?
 
   /// Sets the log's path.
   /// - Throws: ``UsageError`` when one was given already.

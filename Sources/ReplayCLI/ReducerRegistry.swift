@@ -18,6 +18,7 @@ public struct ReducerRegistry: Sendable {
   public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayReport
 
   private var verifiers: [String: Verify] = [:]
+  private var emitters: [String: @Sendable (TestEmission) throws -> String] = [:]
 
   /// An empty registry.
   public init() {}
@@ -44,6 +45,7 @@ public struct ReducerRegistry: Sendable {
         .report(log)
     }
     verifiers[name] = verify
+    emitters[name] = { emission in try TestEmitter<R>(emission).source() }
   }
 
   /// The registered names, sorted.
@@ -53,4 +55,9 @@ public struct ReducerRegistry: Sendable {
   ///
   /// - Parameter name: A registered name.
   public func verifier(named name: String) -> Verify? { verifiers[name] }
+
+  /// The `--emit-test` generator registered under `name`, or `nil`.
+  func testEmitter(named name: String) -> (@Sendable (TestEmission) throws -> String)? {
+    emitters[name]
+  }
 }

@@ -83,6 +83,7 @@ public enum ReplayCommand {
       case .step: return try StepMode.run(context)
       case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
       case .reproduce: return try ReproduceMode.run(context)
+      case .emitTest(let request): return try EmitTestMode.run(context, request)
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")

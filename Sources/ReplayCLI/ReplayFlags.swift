@@ -54,6 +54,11 @@ extension FlagTable {
         "Re-apply every action through a registered reducer and report the first divergence. That is the first entry whose recomputed state differs from the recorded one, with the differing paths; effects are not run."
     ),
     Flag(
+      names: ["--emit-test"], role: .mode(.emitTest, needs: ["--reducer"]),
+      help:
+        "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
+    ),
+    Flag(
       names: ["--reproduce"], role: .mode(.reproduce),
       help:
         "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
@@ -80,9 +85,23 @@ extension FlagTable {
     ) { arguments, _ in arguments.linear = true },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
-      role: .option(modes: [.verify]),
-      help: "The registered reducer to re-apply the actions through."
+      role: .option(modes: [.verify, .emitTest]),
+      help:
+        "The registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to."
     ),
+    Flag(
+      names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
+      role: .option(modes: [.emitTest]),
+      help:
+        "Only entries A to B (their seqs, both included); A.. runs to the last entry and ..B starts at the first. The test starts from the recorded state before entry A."
+    ) { arguments, values throws(UsageError) in
+      arguments.range = try EntryRange.parse(values[0], for: "--range")
+    },
+    Flag(
+      names: ["--module"], value: .text("MODULE"), role: .option(modes: [.emitTest]),
+      help:
+        "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
+    ) { arguments, values in arguments.module = values[0] },
     Flag(
       names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),
       help: "Only the entries on which EXPR holds, run on the whole entry."

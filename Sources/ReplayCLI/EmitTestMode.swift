@@ -1,0 +1,47 @@
+import TimeTravel
+
+/// `replay LOG --emit-test --reducer NAME [--range A..B] [--module MODULE]`: a Swift
+/// Testing source file, on stdout, that replays the entries with `TestStore`.
+enum EmitTestMode {
+  static func run(_ context: Context, _ request: EmitTestRequest) throws -> Int32 {
+    let registry = context.reducers
+    guard let emit = registry.testEmitter(named: request.reducer) else {
+      let registered =
+        registry.names.isEmpty
+        ? "none are registered in this replay; see docs/custom-replay.md"
+        : "registered: \(registry.names.joined(separator: ", "))"
+      throw CommandError(
+        code: ExitCode.usage,
+        message: "unknown reducer '\(TerminalText.sanitize(request.reducer))' (\(registered))")
+    }
+    let log = context.log
+    guard log.entryCount > 0 else {
+      throw CommandError(
+        code: ExitCode.usage, message: "\(TerminalText.sanitize(log.path)) has no entries to test")
+    }
+    let first =
+      try request.range?.first.map { number throws(LogError) in try log.position(ofEntry: number) }
+      ?? 1
+    let last =
+      try request.range?.last.map { number throws(LogError) in try log.position(ofEntry: number) }
+      ?? log.entryCount
+    let emission = TestEmission(
+      log: log, positions: first...last, module: request.module,
+      command: command(context, request))
+    context.io.out(try emit(emission))
+    return ExitCode.success
+  }
+
+  /// The command line, as the file's first comment quotes it: with `LOG` for the path,
+  /// so the file is the same bytes wherever it was generated from.
+  private static func command(_ context: Context, _ request: EmitTestRequest) -> String {
+    var words = ["replay", "LOG", "--emit-test", "--reducer", request.reducer]
+    if let range = request.range {
+      words += [
+        "--range", "\(range.first.map(String.init) ?? "")..\(range.last.map(String.init) ?? "")",
+      ]
+    }
+    if let module = request.module { words += ["--module", module] }
+    return words.joined(separator: " ")
+  }
+}

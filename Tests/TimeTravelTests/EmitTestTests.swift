@@ -1,0 +1,150 @@
+import Foundation
+import ReplayCLI
+import Testing
+
+/// `replay LOG --emit-test`: the generated test of the fixture is in the suite
+/// (Generated/), regenerating it gives the same bytes, and a log that says otherwise
+/// makes the generated test fail at that entry with TestStore's diff.
+@Suite struct EmitTestTests {
+  static let generated = Repo.root.appendingPathComponent("Tests/TimeTravelTests/Generated")
+
+  static func committed(_ name: String) throws -> String {
+    try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test func regeneratingTheFixtureTestGivesTheSameBytes() throws {
+    let (code, out, err) = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "1..117"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out == (try Self.committed("TodoSessionEntries1To117.swift")))
+  }
+
+  /// The fixture's entry 117 with its recorded title changed from "   " to "Buy oat milk".
+  static func tamperedLog() throws -> URL {
+    let fixture = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+    var lines = fixture.components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { $0.hasPrefix(#"{"seq":117,"#) })
+    let suffix = #""title":"   "}]}}"#
+    #expect(lines[index].hasSuffix(suffix))
+    lines[index] = lines[index].dropLast(suffix.count) + #""title":"Buy oat milk"}]}}"#
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+      .appendingPathComponent("tampered-session.jsonl")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  /// Generated/TamperedSessionEntries112To117.swift is the test generated from the
+  /// tampered log, without its `@Test` line so that the suite does not run it as a test:
+  /// this test calls it and expects exactly one failure, at entry 117's `send`, with the
+  /// diff between the log's title and the reducer's.
+  @Test @MainActor func aTamperedLogMakesTheGeneratedTestFailAtThatEntry() throws {
+    let log = try Self.tamperedLog()
+    defer { try? FileManager.default.removeItem(at: log.deletingLastPathComponent()) }
+    let (code, out, err) = replay(
+      log.path, arguments: ["--emit-test", "--reducer", "todo", "--range", "112..117"])
+    #expect(code == 0)
+    #expect(err == "")
+    let source = try Self.committed("TamperedSessionEntries112To117.swift")
+    let withoutTestLine = out.components(separatedBy: "\n").filter { !$0.hasPrefix("@Test(") }
+    #expect(withoutTestLine.joined(separator: "\n") == source)
+    #expect(out.contains(#"@Test("tampered-session.jsonl, entries 112…117")"#))
+
+    let lines = source.components(separatedBy: "\n")
+    let comment = try #require(lines.firstIndex(of: "  // entry 117 (addTodo)"))
+    let sendLine = comment + 2  // 1-based: the line after the comment
+    #expect(lines[sendLine - 1].hasPrefix("  try store.send("))
+    try withKnownIssue {
+      try tamperedSessionEntries112To117()
+    } matching: { issue in
+      issue.sourceLocation?.line == sendLine
+        && issue.sourceLocation?.fileName == "TamperedSessionEntries112To117.swift"
+        && issue.comments.map(\.rawValue) == [
+          """
+          A state change does not match expectation: …
+
+            − /todos/24/title: "Buy oat milk"
+            + /todos/24/title: "   "
+
+          (Expected: −, Actual: +)
+          """
+        ]
+    }
+  }
+
+  @Test func mutationsAreSwiftWhereTheTypesAllow() throws {
+    let source = try Self.committed("TodoSessionEntries1To117.swift")
+    // A replace of a Bool, an enum case, an array removal, an insertion.
+    #expect(
+      source.contains(
+        "  try store.send(decode(#\"{\"toggleTodo\":{\"id\":\"todo-028\"}}\"#)) {\n    $0.todos[18].isCompleted = true\n  }"
+      ))
+    #expect(
+      source.contains("  store.jump(to: 85) {\n    $0.filter = .all\n    $0.todos.remove(at: 20)\n")
+    )
+    #expect(
+      source.contains(
+        "  try store.undo {\n    try $0.todos.insert(decode(#\"{\"id\":\"todo-005\",\"isCompleted\":false,\"title\":\"Pay electricity bill\"}\"#), at: 4)\n  }"
+      ))
+  }
+
+  @Test func aRangeStartingLaterRebasesTheHistory() {
+    // After entry 106 the app's history is at index 85, the test store's 0: entry 171's
+    // jump from 143 to 140 is the test store's jump to 55, entry 173's (141 to 137) to 52.
+    let (code, out, err) = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "107..175"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out.contains("func todoSessionEntries107To175() throws {"))
+    #expect(
+      out.contains("  // entry 138 (@@undo)\n  store.undo {\n    $0.todos.remove(at: 28)\n  }"))
+    #expect(out.contains("  // entry 171 (@@jump)\n  store.jump(to: 55) {"))
+    #expect(out.contains("  // entry 173 (@@jump)\n  try store.jump(to: 52) {"))
+  }
+
+  @Test func errorsNameTheProblem() {
+    var result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "40..45"])
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "replay: entry 40 (@@undo) moves from history index 33 to 32, but the test store holds indices 33…33 of the app's history (the range starts at entry 40); start the range earlier\n"
+    )
+    result = replay(Repo.fixture, arguments: ["--emit-test", "--reducer", "cart"])
+    #expect(result.code == 2)
+    #expect(result.err == "replay: unknown reducer 'cart' (registered: login, todo)\n")
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "9..3"])
+    #expect(result.code == 2)
+    #expect(result.err.hasPrefix("replay: --range 9..3: 9 is after 3\n"))
+    result = replay(Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "x"])
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasPrefix(
+        "replay: --range takes entries A..B (their seqs; A.. and ..B leave one end open), not 'x'\n"
+      ))
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "1..999"])
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "replay: \(Repo.fixture): entry 999 is out of range (the log has entries 1…240)\n")
+    result = replay(Repo.fixture, arguments: ["--emit-test"])
+    #expect(result.code == 2)
+    result = replay(Repo.fixture, arguments: ["--range", "1..2"])
+    #expect(result.code == 2)
+    #expect(result.err.hasPrefix("replay: --range goes with --emit-test\n"))
+  }
+
+  @Test func moduleNamesTheImport() {
+    let (code, out, _) = replay(
+      Repo.fixture,
+      arguments: ["--emit-test", "--reducer", "todo", "--range", "1..1", "--module", "MyApp"])
+    #expect(code == 0)
+    #expect(out.contains("\n@testable import MyApp\n"))
+    #expect(out.contains("func todoSessionEntries1To1() throws {"))
+  }
+}
