@@ -2,21 +2,44 @@
 /// reducer: each intent is an entry, and so is each later change a task it started
 /// makes, and each such task's cancellation.
 ///
-/// The view model owns one, exposes its state as a `Codable` snapshot, and wraps its
-/// intents:
+/// The view model owns one, gives it a snapshot of its state as a `Codable` value, and
+/// wraps its intents:
 ///
 /// ```swift
-/// func fetchUser(id: Int) {
-///   recording.intent(.fetchUser(id: id)) {
-///     isLoading = true
-///     tasks.append(
-///       recording.task { task in
-///         let user = try await database.fetchUser(id: id)
-///         task.change(.userLoaded(user)) {
-///           self.user = user
-///           self.isLoading = false
-///         }
-///       })
+/// @MainActor
+/// final class ProfileViewModel {
+///   private(set) var user: User?
+///   private(set) var isLoading = false
+///   let recording: ViewModelRecorder<ProfileState, ProfileAction>
+///   private var tasks: [Task<Void, Never>] = []
+///   private let database: DatabaseManager
+///
+///   init(database: DatabaseManager, recorder: (any Recorder)?) {
+///     self.database = database
+///     recording = ViewModelRecorder(recorder: recorder)
+///     recording.snapshot = { [unowned self] in ProfileState(user: user, isLoading: isLoading) }
+///   }
+///
+///   func fetchUser(id: Int) {
+///     recording.intent(.fetchUser(id: id)) {
+///       isLoading = true
+///       tasks.append(
+///         recording.task { [database] task in
+///           let user = try await database.fetchUser(id: id)
+///           task.change(.userLoaded(user)) {
+///             self.user = user
+///             self.isLoading = false
+///           }
+///         })
+///     }
+///   }
+///
+///   func cancelTasks() {
+///     recording.intent(.cancelTasks) {
+///       tasks.forEach { $0.cancel() }
+///       tasks = []
+///       isLoading = false
+///     }
 ///   }
 /// }
 /// ```
