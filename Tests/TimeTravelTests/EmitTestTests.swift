@@ -1,6 +1,7 @@
 import Foundation
 import ReplayCLI
 import Testing
+import TimeTravel
 
 /// `replay LOG --emit-test`: the generated test of the fixture is in the suite
 /// (Generated/), regenerating it gives the same bytes, and a log that says otherwise
@@ -146,5 +147,113 @@ import Testing
     #expect(code == 0)
     #expect(out.contains("\n@testable import MyApp\n"))
     #expect(out.contains("func todoSessionEntries1To1() throws {"))
+  }
+
+  /// A login session whose last entry the login effect sent: the test store runs effects,
+  /// so that entry is received, and the test waits for them to finish.
+  @Test func actionsAnEffectSentAreReceived() throws {
+    let lines = [
+      #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
+      #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+      #"{"seq":2,"action":{"passwordChanged":{"_0":"secret"}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"}}"#,
+      #"{"seq":3,"action":{"submit":{}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"}}"#,
+      #"{"seq":4,"action":{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}},"origin":{"cause":3,"effect":"login"},"prior":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+    ]
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("login.jsonl")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "login"])
+    #expect(code == 0)
+    #expect(err == "")
+    let body = out.components(separatedBy: "\n").drop { !$0.hasPrefix("@Test(") }
+      .prefix { $0 != "}" }
+    #expect(
+      Array(body) == [
+        #"@Test("login.jsonl, entries 1…4")"#,
+        "@MainActor",
+        "func loginEntries1To4() async throws {",
+      ] + Array(body.dropFirst(3).prefix(3))
+        + [
+          "",
+          "  // entry 1 (emailChanged)",
+          ##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##,
+          #"    $0.email = "a@b.c""#,
+          "  }",
+          "",
+          "  // entry 2 (passwordChanged)",
+          ##"  try store.send(decode(#"{"passwordChanged":{"_0":"secret"}}"#)) {"##,
+          #"    $0.password = "secret""#,
+          "  }",
+          "",
+          "  // entry 3 (submit)",
+          ##"  try store.send(decode(#"{"submit":{}}"#)) {"##,
+          "    $0.isLoading = true",
+          "  }",
+          "",
+          "  // entry 4 (loginResponse)",
+          ##"  try await store.receive(decode(#"{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}}"#)) {"##,
+          "    $0.isLoading = false",
+          #"    $0.password = """#,
+          "  }",
+          "",
+          "  await store.finish()",
+        ])
+  }
+
+  /// A view model's log through a reducer written over its actions (no effects): what
+  /// its tasks reported is sent, and a task's ending is a comment.
+  @Test @MainActor func aViewModelLogSendsWhatItsTasksReported() async throws {
+    let (lines, _) = try await ViewModelRecordingTests.recordSession()
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("profile-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    var registry = ReducerRegistry()
+    registry.register(name: "profile", reducer: ProfileLikeReducer())
+    let io = BufferIO()
+    let code = ReplayCommand.run(
+      [url.path, "--emit-test", "--reducer", "profile"], io: io, reducers: registry)
+    #expect(code == 0)
+    #expect(io.stderr == "")
+    #expect(io.stdout.contains("\n@testable import TimeTravelTests\n"))
+    #expect(io.stdout.contains("Entries1To5() throws {"))
+    #expect(
+      io.stdout.contains(
+        """
+          // entry 3 (@@cancelled)
+          // A view model's task ended here; there is nothing to send.
+
+          // entry 4 (fetchUser)
+          try store.send(decode(#"{"fetchUser":{"id":2}}"#)) {
+            $0.isLoading = true
+          }
+
+          // entry 5 (userLoaded)
+          try store.send(decode(#"{"userLoaded":{"_0":{"id":2,"name":"Alan Turing"}}}"#)) {
+            $0.isLoading = false
+            $0.user = try decode(#"{"id":2,"name":"Alan Turing"}"#)
+          }
+        }
+        """))
+  }
+
+  @Test func anActionThatDoesNotDecodeIsNamed() throws {
+    let lines = [
+      #"{"seq":1,"action":{"addTodo":{"title":"x"}},"prior":{"filter":"all","isLoading":false,"todos":[]},"next":{"filter":"all","isLoading":false,"todos":[]}}"#
+    ]
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bad-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "todo"])
+    #expect(code == 8)
+    #expect(out == "")
+    #expect(
+      err
+        == "replay: \(url.path):1: entry 1's action does not decode as TodoAction: no member 'id' at \"/addTodo\" (No value associated with key AddTodoKeys(stringValue: \"id\", intValue: nil) (\"id\").)\n"
+    )
   }
 }

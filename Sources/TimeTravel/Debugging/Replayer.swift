@@ -218,9 +218,10 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
 }
 
 /// Short, single-line descriptions of `DecodingError`s: the coding path as a JSON
-/// Pointer and the decoder's own explanation.
-enum DecodingErrorText {
-  static func describe(_ error: any Error) -> String {
+/// Pointer and the decoder's own explanation. Shared with `replay --emit-test`.
+package enum DecodingErrorText {
+  /// `expected String at "/todos/0/title" (…)`; any other error as it describes itself.
+  package static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     let (context, what): (DecodingError.Context, String) =
       switch error {
