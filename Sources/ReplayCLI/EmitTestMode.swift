@@ -14,6 +14,13 @@ enum EmitTestMode {
         code: ExitCode.usage,
         message: "unknown reducer '\(TerminalText.sanitize(request.reducer))' (\(registered))")
     }
+    if context.options.format != .text {
+      throw CommandError(
+        code: ExitCode.usage,
+        message:
+          "--emit-test writes Swift source; --format \(context.options.format.rawValue) does not apply"
+      )
+    }
     let log = context.log
     guard log.entryCount > 0 else {
       throw CommandError(
@@ -27,7 +34,7 @@ enum EmitTestMode {
       ?? log.entryCount
     let emission = TestEmission(
       log: log, positions: first...last, module: request.module,
-      command: command(context, request))
+      command: command(context, request), diffOptions: context.diffOptions)
     context.io.out(try emit(emission))
     return ExitCode.success
   }

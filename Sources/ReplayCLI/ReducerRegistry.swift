@@ -1,6 +1,7 @@
 import TimeTravel
 
-/// The reducers `replay --verify --reducer NAME` can replay a log through, by name.
+/// The reducers `replay --verify --reducer NAME` can replay a log through, and
+/// `--emit-test --reducer NAME` write a test for, by name.
 ///
 /// A log holds JSON, so replaying it needs the app's own `Reducer`, `State` and
 /// `Action` types. A `replay` executable registers the ones it links and passes the

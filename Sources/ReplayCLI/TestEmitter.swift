@@ -21,6 +21,8 @@ struct TestEmission: Sendable {
   var module: String?
   /// The command that generated the file, quoted in its first comment.
   var command: String
+  /// How array elements are matched in each entry's diff (`--id-key`).
+  var diffOptions = DiffOptions()
 }
 
 /// Writes a Swift Testing source file that replays entries of a log through `R` with
@@ -118,7 +120,7 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
 
   /// The statements that turn the entry's prior state into its next one.
   private func mutations(_ entry: LogEntry) throws -> [String] {
-    let patch = JSONDiff.patch(from: entry.prior, to: entry.next)
+    let patch = JSONDiff.patch(from: entry.prior, to: entry.next, options: emission.diffOptions)
     guard !patch.operations.isEmpty else { return [] }
     var json = entry.prior
     var typed = try decodeState(entry.prior, entry: entry, which: "prior")

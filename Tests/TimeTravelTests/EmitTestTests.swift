@@ -137,6 +137,10 @@ import TimeTravel
         == "replay: \(Repo.fixture): entry 999 is out of range (the log has entries 1…240)\n")
     result = replay(Repo.fixture, arguments: ["--emit-test"])
     #expect(result.code == 2)
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--format", "json"])
+    #expect(result.code == 2)
+    #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
     result = replay(Repo.fixture, arguments: ["--range", "1..2"])
     #expect(result.code == 2)
     #expect(result.err.hasPrefix("replay: --range goes with --emit-test\n"))
