@@ -262,4 +262,41 @@ import TimeTravel
         == "replay: \(url.path):1: entry 1's action does not decode as TodoAction: no member 'id' at \"/addTodo\" (No value associated with key AddTodoKeys(stringValue: \"id\", intValue: nil) (\"id\").)\n"
     )
   }
+
+  /// A member whose coding key differs from its name has no Swift path the generator can
+  /// trust: the entry expects the whole recorded state, decoded.
+  @Test func aChangeWithoutASwiftPathExpectsTheWholeState() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("labels.jsonl")
+    try #"{"seq":1,"action":"b","prior":{"name":"a"},"next":{"name":"b"}}"#.appending("\n")
+      .write(to: url, atomically: true, encoding: .utf8)
+    var registry = ReducerRegistry()
+    registry.register(name: "label", reducer: LabelReducer())
+    let io = BufferIO()
+    let code = ReplayCommand.run(
+      [url.path, "--emit-test", "--reducer", "label"], io: io, reducers: registry)
+    #expect(code == 0)
+    #expect(
+      io.stdout.contains(
+        """
+          // entry 1 (b)
+          try store.send(decode(#""b""#)) {
+            $0 = try decode(#"{"name":"b"}"#)
+          }
+        }
+        """))
+    #expect(io.stdout.contains("    reducer: EmitTestTests.LabelReducer())\n"))
+  }
+
+  struct Labelled: Codable, Sendable {
+    var label: String
+    enum CodingKeys: String, CodingKey { case label = "name" }
+  }
+
+  struct LabelReducer: Reducer {
+    func reduce(into state: inout Labelled, action: String) { state.label = action }
+  }
 }
