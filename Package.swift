@@ -43,7 +43,14 @@ let package = Package(
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    .target(name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"]),
+    // Its HTML report's stylesheet and scripts (Report/) are compiled in by a build
+    // plugin, so the binary needs no resource bundle beside it.
+    .target(
+      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"], exclude: ["Report"],
+      plugins: ["EmbedReportAssets"]),
+    .executableTarget(name: "embed-report-assets"),
+    .plugin(
+      name: "EmbedReportAssets", capability: .buildTool(), dependencies: ["embed-report-assets"]),
     // `replay` itself: the command line with the bundled reducers registered.
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer"]),
     // The README's recording example as a program: an app that only records, and so
@@ -59,11 +66,51 @@ let package = Package(
     // the tests, which never assert wall-clock times.
     .executableTarget(
       name: "replay-bench", dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer"]),
+    // Tests mirror the modules: one test target per library, and one for the command
+    // line end to end. What several of them share (the repository's paths, temporary
+    // logs, the in-process `replay`, small reducers) is in TestSupport.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "TimeTravel", "TimeTravelJSON", "TimeTravelJQ", "TodoReducer", "LoginReducer", "ReplayCLI",
+      ],
+      path: "Tests/TestSupport"
+    ),
+    .testTarget(
+      name: "TimeTravelJSONTests",
+      dependencies: [
+        "TimeTravelJSON", "TimeTravel", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
+        "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "TimeTravelDiffTests",
+      dependencies: ["TimeTravelDiff", "TimeTravelJSON", "TimeTravel", "TestSupport"]
+    ),
+    .testTarget(
+      name: "TimeTravelJQTests",
+      dependencies: ["TimeTravelJQ", "TimeTravelJSON", "TimeTravel", "TestSupport"]
+    ),
     .testTarget(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "LoginReducer", "TimeTravelTesting", "ReplayCLI", "ProfileSample",
+        "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "TimeTravelTestingTests",
+      dependencies: [
+        "TimeTravelTesting", "TimeTravel", "TimeTravelJSON", "TodoReducer", "LoginReducer",
+        "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "ReplayCLITests",
+      dependencies: [
+        "ReplayCLI", "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ",
+        "TodoReducer",
+        "LoginReducer", "TimeTravelTesting", "ProfileSample", "TestSupport",
         // Compiled with the tests so that the README's recording example always builds.
         "counter-sample",
       ]

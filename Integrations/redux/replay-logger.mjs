@@ -1,4 +1,4 @@
-// replay-logger: a Redux middleware that records a replay log (docs/log-format.md).
+// replay-logger: a Redux middleware that records a replay log (Sources/TimeTravel/Documentation.docc/LogFormat.md).
 // Dependency-free ES module; runs in Node and in browsers.
 
 const PLACEHOLDER = "<redacted>";
@@ -242,7 +242,7 @@ export function replayLogger(options = {}) {
 
 /**
  * The JSON text the logger writes for `value`: JSON.stringify's text for values JSON
- * can hold, the values it cannot hold written in the forms of docs/log-format.md
+ * can hold, the values it cannot hold written in the forms of Sources/TimeTravel/Documentation.docc/LogFormat.md
  * ("Values JSON cannot hold"), and the values at the given JSON Pointers replaced by
  * the placeholder.
  *
@@ -673,7 +673,7 @@ function isPlainObject(value) {
   }
 }
 
-// The action's name in messages, as replay names it (docs/log-format.md).
+// The action's name in messages, as replay names it (Sources/TimeTravel/Documentation.docc/LogFormat.md).
 function actionName(action) {
   try {
     return typeof action.type === "string" ? JSON.stringify(action.type).slice(1, -1) : "<object>";

@@ -26,6 +26,7 @@ struct CommandLineParser {
     options.full = parsed.full
     options.filter = parsed.filter
     options.idKeys = parsed.idKeys
+    (options.follow, options.until) = try Self.following(parsed, path: path)
     switch (mode, needed) {
     case (.bisect, ("--run", let command)?):
       options.mode = .bisect(.command(command), linear: parsed.linear)
@@ -35,9 +36,29 @@ struct CommandLineParser {
     case (.emitTest, (_, let reducer)?):
       options.mode = .emitTest(
         EmitTestRequest(reducer: reducer, range: parsed.range, module: parsed.module))
+    case (.html, _):
+      var request = parsed.report
+      request.range = parsed.range
+      request.predicate = parsed.options["--predicate"]
+      if case .find(let expression)? = parsed.mode { request.find = expression }
+      options.mode = .html(request)
     default: options.mode = parsed.mode ?? .summary
     }
     return .onLog(options)
+  }
+
+  /// `--follow` and `--until`: `--until` ends following, and following reads a file.
+  private static func following(_ parsed: ParsedArguments, path: String) throws(UsageError)
+    -> (Bool, String?)
+  {
+    if parsed.until != nil, !parsed.follow {
+      throw UsageError(message: "--until goes with --follow")
+    }
+    if parsed.follow, path == "-" {
+      throw UsageError(
+        message: "--follow reads a file as it grows, so the log cannot come from stdin ('-')")
+    }
+    return (parsed.follow, parsed.until)
   }
 
   /// The parse loop: every word is a flag of the table (with its values), `--`, or the
@@ -107,6 +128,17 @@ struct CommandLineParser {
   private func oneMode(_ parsed: ParsedArguments) throws(UsageError) -> ModeKind {
     var flags: [String] = []
     for (flag, _) in parsed.modes where !flags.contains(flag.name) { flags.append(flag.name) }
+    // A mode flag given with a mode it combines with is that mode's option.
+    let kinds = Set(parsed.modes.map(\.kind))
+    let combined = parsed.modes.filter { !$0.flag.combinesWith.isDisjoint(with: kinds) }
+    if !combined.isEmpty, flags.count == 2, combined.count < parsed.modes.count {
+      if combined.count > 1 {
+        throw UsageError(message: "\(combined[0].flag.name) can be given only once")
+      }
+      var rest = parsed
+      rest.modes.removeAll { entry in combined.contains { $0.flag.name == entry.flag.name } }
+      return try oneMode(rest)
+    }
     if flags.count > 1 {
       throw UsageError(
         message: "choose one of \(flags.joined(separator: ", ")); they cannot be combined")

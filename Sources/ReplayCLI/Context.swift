@@ -17,11 +17,21 @@ struct Context {
   /// The display name of an action, safe for a terminal.
   func name(_ action: JSONValue) -> String { TerminalText.sanitize(ActionName.of(action)) }
 
-  /// A compact value, abbreviated unless `--full`.
+  /// A compact value, cut to a prefix of `limit` characters unless `--full`.
   func abbreviated(_ value: JSONValue, limit: Int = 200) -> String {
-    let text = JSONPrinter.compact.print(value)
-    guard !options.full, text.count > limit else { return text }
-    return String(text.prefix(limit - 1)) + "…"
+    options.full
+      ? JSONPrinter.compact.print(value) : JSONAbbreviation.prefix(value, limit: limit)
+  }
+
+  /// Two compact values, "(absent)" for `nil`, each cut unless `--full` to a window
+  /// of `limit` characters around where they first differ, so the change stays in view.
+  func abbreviated(_ old: JSONValue?, _ new: JSONValue?, limit: Int = 120) -> (
+    old: String, new: String
+  ) {
+    guard let old, let new, !options.full else {
+      return (valueOrAbsent(old, limit: limit), valueOrAbsent(new, limit: limit))
+    }
+    return JSONAbbreviation.pair(old, new, limit: limit)
   }
 
   /// "entry 117 (addTodo) at 2026-…".
@@ -32,8 +42,21 @@ struct Context {
   }
 
   /// A compact, abbreviated value, or "(absent)".
-  func valueOrAbsent(_ value: JSONValue?) -> String {
-    value.map { abbreviated($0, limit: 120) } ?? "(absent)"
+  func valueOrAbsent(_ value: JSONValue?, limit: Int = 120) -> String {
+    value.map { abbreviated($0, limit: limit) } ?? "(absent)"
+  }
+
+  /// An entry in a listing: ``entryLine(_:)`` and what the action carries besides its
+  /// name (``ActionPayload``), abbreviated, as Redux DevTools' action list and TCA's
+  /// `_printChanges` show it: `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]}`.
+  func listing(_ entry: LogEntry) -> String {
+    entryLine(entry) + payload(entry.action)
+  }
+
+  /// `" "` and the action's payload, abbreviated to 80 characters unless `--full`;
+  /// empty when the action is its name alone.
+  func payload(_ action: JSONValue) -> String {
+    ActionPayload.of(action).map { " " + abbreviated($0, limit: 80) } ?? ""
   }
 
   /// The text renderer for diffs, honouring `--full`.

@@ -52,7 +52,7 @@ enum DiffMode {
     return render(
       context, old: change.old, new: change.new,
       from: change.from.map(context.stateJSON) ?? .null, to: context.stateJSON(position),
-      heading: heading(context, change, entryAt: position))
+      heading: heading(context, change, entryAt: position), entry: try context.log.entry(position))
   }
 
   /// `--diff A B`: state A to state B.
@@ -64,9 +64,11 @@ enum DiffMode {
       heading: "state \(context.stateName(from)) → state \(context.stateName(to))")
   }
 
+  /// `entry`, when given, is the one that led from the old state to the new: its action
+  /// is shown before the changes, as TCA's `_printChanges` prints the action received.
   private static func render(
     _ context: Context, old: JSONValue, new: JSONValue, from: JSONValue, to: JSONValue,
-    heading: String
+    heading: String, entry: LogEntry? = nil
   ) -> Int32 {
     let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
     if context.options.format == .jsonPatch {
@@ -75,10 +77,17 @@ enum DiffMode {
       return ExitCode.success
     }
     if context.json {
-      context.printJSON(["from": from, "to": to, "changes": ChangeJSON.array(changes)])
+      var object: JSONObject = ["from": from, "to": to]
+      if let entry { object["action"] = entry.action }
+      object["changes"] = ChangeJSON.array(changes)
+      context.printJSON(.object(object))
       return ExitCode.success
     }
-    var text = heading + ": "
+    var text = ""
+    if let entry {
+      text += context.entryLine(entry) + "\naction: \(context.abbreviated(entry.action))\n"
+    }
+    text += heading + ": "
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"

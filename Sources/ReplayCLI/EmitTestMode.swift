@@ -8,7 +8,7 @@ enum EmitTestMode {
     guard let emit = registry.testEmitter(named: request.reducer) else {
       let registered =
         registry.names.isEmpty
-        ? "none are registered in this replay; see docs/custom-replay.md"
+        ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
         : "registered: \(registry.names.joined(separator: ", "))"
       throw CommandError(
         code: ExitCode.usage,
@@ -27,10 +27,10 @@ enum EmitTestMode {
         code: ExitCode.usage, message: "\(TerminalText.sanitize(log.path)) has no entries to test")
     }
     let first =
-      try request.range?.first.map { number throws(LogError) in try log.position(ofEntry: number) }
+      try request.range?.lower.map { number throws(LogError) in try log.position(ofEntry: number) }
       ?? 1
     let last =
-      try request.range?.last.map { number throws(LogError) in try log.position(ofEntry: number) }
+      try request.range?.upper.map { number throws(LogError) in try log.position(ofEntry: number) }
       ?? log.entryCount
     let emission = TestEmission(
       log: log, positions: first...last, module: request.module,
@@ -44,9 +44,7 @@ enum EmitTestMode {
   private static func command(_ context: Context, _ request: EmitTestRequest) -> String {
     var words = ["replay", "LOG", "--emit-test", "--reducer", request.reducer]
     if let range = request.range {
-      words += [
-        "--range", "\(range.first.map(String.init) ?? "")..\(range.last.map(String.init) ?? "")",
-      ]
+      words += ["--range", range.description]
     }
     if let module = request.module { words += ["--module", module] }
     return words.joined(separator: " ")

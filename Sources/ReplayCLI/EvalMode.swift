@@ -26,11 +26,13 @@ enum EvalMode {
       var index = 0
       while true {
         let value: JSONValue
-        do {
+        do throws(JSONParseError) {
           if parser.isAtEnd { return }
           value = try parser.parseNext()
         } catch {
-          io.errText("replay: stdin: \(error)\n")
+          // Named as a log's errors are, path:line:column, so editors can jump to it.
+          io.errText(
+            "replay: stdin:\(error.line):\(error.column): not valid JSON: \(error.message)\n")
           code = ExitCode.unreadableLog
           return
         }

@@ -10,14 +10,18 @@ public enum ExitCode {
   /// The log cannot be read: missing or unreadable file, a line that is not
   /// JSON or not an entry.
   public static let unreadableLog: Int32 = 3
-  /// The predicate failed while evaluating a state (a jq runtime error).
+  /// The predicate failed while evaluating a state (a jq runtime error), or a `--run`
+  /// command aborted bisect: it exited with 128 or more, was killed by a signal, or
+  /// cannot run (126 or 127 on state 0, the first state judged, as `git bisect run`
+  /// refuses those codes from a good revision); or a state bisect needs was skipped.
   public static let evaluationError: Int32 = 4
   /// Bisect: the predicate already holds on the initial state, so no entry introduced it.
   public static let holdsAtStart: Int32 = 5
   /// `--verify`: a recomputed state differs from the recorded one.
   public static let diverged: Int32 = 6
   /// Bisect: skipped states border the change, so the first bad entry is
-  /// one of several candidates (git bisect exits 2 here; 2 is our usage code).
+  /// one of several candidates (git bisect exits 2 here; 2 is our usage code);
+  /// or a scan found no bad state but skipped some, which may be bad.
   public static let inconclusive: Int32 = 7
   /// `--verify`: the log does not fit the reducer (an action or state does not decode,
   /// or an undo/redo/jump does not fit the history).

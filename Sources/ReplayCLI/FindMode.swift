@@ -34,7 +34,7 @@ enum FindMode {
             })))
     } else {
       var text = heading(found.count)
-      for hit in found { text += "  " + context.entryLine(hit.entry) + "\n" }
+      for hit in found { text += "  " + context.listing(hit.entry) + "\n" }
       context.io.out(text)
     }
     return found.isEmpty ? ExitCode.notFound : ExitCode.success

@@ -22,6 +22,9 @@ struct Flag: Sendable {
   var role: Role
   /// What it does, in sentences; the first is the summary shell completions show.
   var help: String
+  /// For a mode flag: the modes it may be given with, as one of their options rather than
+  /// as a second mode (`--find EXPR` with `--html FILE` marks the matches in the report).
+  var combinesWith: Set<ModeKind> = []
   /// Records the flag's values (one, or two for `--diff A B`), checked against its
   /// choices, in the parse. Flags read only by the checks (`--predicate`, which
   /// `--bisect` needs) record nothing here.

@@ -194,6 +194,9 @@ struct HelpText {
       and $seq, $action and $prior bound; one holds when its last output is neither
       false nor null (the jq -e rule). Example, for a whitespace-only to-do title:
         --predicate 'any(.todos[]; .title | test("^\\\\s*$"))'
+      A predicate that reads $action or $prior is about entries, not states: it
+      can hold on one entry and not the next, so --bisect checks it entry by
+      entry, from state 0, and reports the first where it holds.
 
     EXIT CODES
       0  success (bisect: the first bad entry was found)
@@ -201,19 +204,26 @@ struct HelpText {
       2  usage error: bad option, predicate syntax error, entry out of range
       3  the log cannot be read: missing or unreadable file, a malformed line
       4  the predicate failed on a state (jq runtime error), or --run aborted
+         (128 and above, a signal, or a command that cannot run: 126 or 127
+         on the initial state, the first state judged)
       5  bisect: the predicate already holds on the initial state (init)
       6  verify: a recomputed state differs from the log
-      7  bisect: skipped states border the change; the candidates are listed
+      7  bisect: skipped states leave the first bad entry undecided; the
+         candidates are listed
       8  verify: the log does not fit the reducer (an action or state does not
          decode)
       (1 also means --reproduce was given a log that did not end inside a reducer)
+      --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
+      --watch matched nothing, before or while following.
 
     LOG FORMAT
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
       seq and time are optional, as is a header line {"format":"replay-log",…}.
-      A torn last line (the app died mid-write) is ignored with a warning.
+      A torn last line (the app died mid-write) is ignored with a warning
+      (--follow waits for it to be completed).
       LOG may be - for standard input (not with --step, which reads its commands
-      there): zcat log.jsonl.gz | replay - --find EXPR. See docs/log-format.md.
+      there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR. The format
+      is described in Sources/TimeTravel/Documentation.docc/LogFormat.md.
 
     """
 }

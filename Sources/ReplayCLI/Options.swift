@@ -12,6 +12,7 @@ struct Options: Equatable {
     case verify(reducer: String)
     case reproduce
     case emitTest(EmitTestRequest)
+    case html(HTMLReportRequest)
   }
 
   enum Format: String {
@@ -30,6 +31,10 @@ struct Options: Equatable {
   var filter: String?
   /// `--id-key KEY`: extra id keys for matching array elements in diffs.
   var idKeys: [String] = []
+  /// `--follow`: keep reading the log as it grows (see ``FollowMode``).
+  var follow = false
+  /// `--until EXPR`: the entry predicate that ends following.
+  var until: String?
 
   /// Parses `arguments` (without the program name) against ``FlagTable/replay``.
   /// - Throws: ``UsageError`` naming the first mistake.

@@ -12,7 +12,7 @@ import TimeTravel
 /// reducers.register(name: "cart", reducer: CartReducer(), initialState: CartState())
 /// ReplayCommand.main(reducers: reducers)
 /// ```
-/// See `docs/custom-replay.md`.
+/// See `Sources/ReplayCLI/Documentation.docc/CustomReplay.md`.
 public struct ReducerRegistry: Sendable {
   /// Replays a whole log and says how its states were fitted to the reducer's `State`
   /// type; what a registration stores.

@@ -69,6 +69,7 @@ public enum ReplayCommand {
     }
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
+      if options.follow, options.mode != .step { return try FollowMode.run(context) }
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
       case .show(let n) where ReproduceMode.showsPending(context, n):
@@ -84,6 +85,7 @@ public enum ReplayCommand {
       case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
       case .reproduce: return try ReproduceMode.run(context)
       case .emitTest(let request): return try EmitTestMode.run(context, request)
+      case .html(let request): return try HTMLMode.run(context, request: request)
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")

@@ -31,17 +31,18 @@ extension FlagTable {
     Flag(
       names: ["--bisect"], role: .mode(.bisect, needs: ["--predicate", "--run"]),
       help:
-        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once."
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
     ),
     Flag(
       names: ["--watch"], value: .text("PATH"), role: .mode(.watch),
       help:
-        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title."
+        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\")."
     ) { arguments, values in arguments.mode = .watch(values[0]) },
     Flag(
       names: ["--find"], value: .text("EXPR"), role: .mode(.find),
       help:
-        "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}."
+        "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}. With --html, the report marks them.",
+      combinesWith: [.html]
     ) { arguments, values in arguments.mode = .find(values[0]) },
     Flag(
       names: ["--step"], role: .mode(.step, stdin: "reads its commands from stdin"),
@@ -63,40 +64,51 @@ extension FlagTable {
       help:
         "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
     ) { arguments, _ in arguments.mode = .reproduce },
+    Flag(
+      names: ["--html"], value: .text("FILE", meaning: "the report's path"), role: .mode(.html),
+      help:
+        "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
+    ) { arguments, values in arguments.report.file = values[0] },
   ]
 
   /// The flags that belong to some modes on a log only.
   private static let modeOptions: [Flag] = [
     Flag(
       names: ["--predicate"], value: .text("EXPR", meaning: "a jq expression run on each state"),
-      role: .option(modes: [.bisect]),
-      help: "A state is bad when the jq expression EXPR holds on it."
+      role: .option(modes: [.bisect, .html]),
+      help:
+        "A state is bad when the jq expression EXPR holds on it. The report marks the states where it holds and the first bad entry bisect finds."
     ),
     Flag(
       names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
       role: .option(modes: [.bisect]),
       help:
-        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. What CMD prints goes to stderr."
+        "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. 126 or 127 on the initial state, the first state judged, abort too: the shell's codes for a command that cannot run. What CMD prints goes to stderr."
     ),
     Flag(
       names: ["--linear"], role: .option(modes: [.bisect]),
       help:
-        "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate."
+        "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
     ) { arguments, _ in arguments.linear = true },
+    Flag(
+      names: ["--plot"], value: .text("PATH"), role: .option(modes: [.html], repeats: true),
+      help:
+        "Chart a value against seq in the report. PATH is a JSON Pointer such as /todos, or a jq expression run on each state such as .todos | length. Numbers are drawn as they are, arrays and objects as their size, strings and booleans by their changes."
+    ) { arguments, values in arguments.report.plots.append(values[0]) },
+    Flag(
+      names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
+      role: .option(modes: [.html, .emitTest]),
+      help:
+        "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A."
+    ) { arguments, values throws(UsageError) in
+      arguments.range = try SeqRange(parsing: values[0])
+    },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
       role: .option(modes: [.verify, .emitTest]),
       help:
         "The registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to."
     ),
-    Flag(
-      names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
-      role: .option(modes: [.emitTest]),
-      help:
-        "Only entries A to B (their seqs, both included); A.. runs to the last entry and ..B starts at the first. The test starts from the recorded state before entry A."
-    ) { arguments, values throws(UsageError) in
-      arguments.range = try EntryRange.parse(values[0], for: "--range")
-    },
     Flag(
       names: ["--module"], value: .text("MODULE"), role: .option(modes: [.emitTest]),
       help:
@@ -106,6 +118,17 @@ extension FlagTable {
       names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),
       help: "Only the entries on which EXPR holds, run on the whole entry."
     ) { arguments, values in arguments.filter = values[0] },
+    Flag(
+      names: ["--follow"], role: .option(modes: [.summary, .find, .watch, .step]),
+      help:
+        "Keep reading the log as the app appends to it, as tail -f does. New entries are reported as they arrive and match, a half-written line is waited for, and a log truncated or replaced by a new session is noticed and said so; Ctrl-C stops, with a summary of what was seen. With --step, new entries are read before each command, so last is the newest."
+    ) { arguments, _ in arguments.follow = true },
+    Flag(
+      names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
+      role: .option(modes: [.summary, .find, .watch]),
+      help:
+        "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow."
+    ) { arguments, values in arguments.until = values[0] },
   ]
 
   /// The flags that shape the output of every mode on a log.

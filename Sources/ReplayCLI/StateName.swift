@@ -2,7 +2,7 @@ import TimeTravel
 
 /// A state as the command line names it: `init`, the state before the first entry, or
 /// an entry's number (its `seq`), the state after that entry. Every number `replay`
-/// prints is one of these, so it can be typed back (`docs/log-format.md`, "Numbering of
+/// prints is one of these, so it can be typed back (`Sources/TimeTravel/Documentation.docc/LogFormat.md`, "Numbering of
 /// entries and states").
 ///
 /// `init` works whatever the first `seq` is (0, 1, or 5,000 in a ring file), as Redux

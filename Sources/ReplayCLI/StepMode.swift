@@ -36,15 +36,18 @@ enum StepMode {
 
   static func run(_ context: Context) throws -> Int32 {
     var stepper = Stepper(context: context)
+    let follower =
+      context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
     stepper.show()
     var last: String?
     let input = CommandReader(io: context.io)
     while true {
       let current = stepper.current
+      let log = stepper.context.log
       guard
         let raw = input.readLine(
           prompt: context.paint("(replay) ", .bold),
-          completer: { StepCompletion.complete($0, state: { try? context.log.state(current) }) })
+          completer: { StepCompletion.complete($0, state: { try? log.state(current) }) })
       else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty {
@@ -53,6 +56,9 @@ enum StepMode {
       }
       last = line
       do {
+        if let update = try follower?.catchUp(stepper.context.log) {
+          stepper.adopt(update.log, newSession: update.newSession)
+        }
         if try !stepper.execute(line) { break }
       } catch let error as CommandError {
         // A bad expression or a failing predicate ends the command, not the session.
@@ -64,7 +70,7 @@ enum StepMode {
 }
 
 private struct Stepper {
-  let context: Context
+  var context: Context
   /// The position of the current state: 0 for the initial state, else the entry's.
   var current = 0
   /// Where the last `watch` or `rwatch` landed, so that an `rwatch` of the
@@ -73,6 +79,14 @@ private struct Stepper {
   var count: Int { context.log.entryCount }
 
   init(context: Context) { self.context = context }
+
+  /// Steps on `log` from now on: the log read again with what the app appended. After a
+  /// new session, or when the current state is gone, the cursor goes back to init.
+  mutating func adopt(_ log: LogFile, newSession: Bool) {
+    context.log = log
+    if newSession { lastWatchLanding = nil }
+    if newSession || current > count { current = 0 }
+  }
 
   /// Runs one command; false to quit.
   mutating func execute(_ line: String) throws -> Bool {
@@ -169,7 +183,7 @@ private struct Stepper {
       let found = try FindMode.search(context, filter: filter, what: "the find expression")
       var text = FindMode.heading(found.count)
       for hit in found {
-        text += "  \(hit.position == current ? ">" : " ") \(context.entryLine(hit.entry))\n"
+        text += "  \(hit.position == current ? ">" : " ") \(context.listing(hit.entry))\n"
       }
       context.io.out(text)
     case "help", "h", "?": context.io.out(StepMode.commandHelp)
@@ -207,8 +221,7 @@ private struct Stepper {
   }
 
   mutating func watch(_ path: JSONPointer, forward: Bool) throws {
-    let shown =
-      path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+    let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
     var candidates: [Int]
     if forward {
       candidates = Array(stride(from: current + 1, through: count, by: 1))
@@ -225,8 +238,8 @@ private struct Stepper {
         current = k
         lastWatchLanding = (path, k)
         show()
-        context.io.out(
-          "  \(shown): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n")
+        let (old, new) = context.abbreviated(hit.old, hit.new)
+        context.io.out("  \(shown): \(old) → \(new)\n")
         return
       }
     }
@@ -301,7 +314,7 @@ private struct Stepper {
     var text = k == 0 ? "> [init] initial state\n" : ""
     for position in first...last {
       let entry = try context.log.entry(position)
-      text += "\(position == k ? ">" : " ") \(context.entryLine(entry))\n"
+      text += "\(position == k ? ">" : " ") \(context.listing(entry))\n"
     }
     context.io.out(text)
   }

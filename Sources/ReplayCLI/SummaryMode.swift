@@ -47,16 +47,7 @@ enum SummaryMode {
     var title =
       "\(TerminalText.sanitize(log.path)): \(summary.entryCount) \(summary.entryCount == 1 ? "entry" : "entries")"
     if context.options.filter != nil { title += " matching --where (of \(log.entryCount))" }
-    if let header = log.header {
-      var parts = [
-        "\(TerminalText.sanitize(header.format))\(header.version.map { " v\($0)" } ?? "")"
-      ]
-      if let app = header.app { parts.append("app \(TerminalText.sanitize(app))") }
-      if let s = header.stateType, let a = header.actionType {
-        parts.append("\(TerminalText.sanitize(s)) / \(TerminalText.sanitize(a))")
-      }
-      title += " (" + parts.joined(separator: ", ") + ")"
-    }
+    if let header = log.header { title += " (" + headerText(header) + ")" }
     lines.append(title)
     if let first = summary.firstTime, let last = summary.lastTime {
       var span = "time: \(TerminalText.sanitize(first)) … \(TerminalText.sanitize(last))"
@@ -81,6 +72,18 @@ enum SummaryMode {
     }
     context.io.out(lines.joined(separator: "\n") + "\n")
     return ExitCode.success
+  }
+
+  /// "replay-log v1, app TodoApp, TodoState / TodoAction", safe for a terminal.
+  static func headerText(_ header: LogHeader) -> String {
+    var parts = [
+      "\(TerminalText.sanitize(header.format))\(header.version.map { " v\($0)" } ?? "")"
+    ]
+    if let app = header.app { parts.append("app \(TerminalText.sanitize(app))") }
+    if let s = header.stateType, let a = header.actionType {
+      parts.append("\(TerminalText.sanitize(s)) / \(TerminalText.sanitize(a))")
+    }
+    return parts.joined(separator: ", ")
   }
 
   /// "14m 24s" between two RFC 3339 times, or `nil` if either doesn't parse or the

@@ -5,7 +5,7 @@ struct EmitTestRequest: Equatable, Sendable {
   /// The registered reducer's name.
   var reducer: String
   /// `--range`, or `nil` for the whole log.
-  var range: EntryRange?
+  var range: SeqRange?
   /// `--module`, or `nil` for the reducer's own module.
   var module: String?
 }

@@ -8,7 +8,7 @@ enum VerifyMode {
     guard let verify = registry.verifier(named: name) else {
       let registered =
         registry.names.isEmpty
-        ? "none are registered in this replay; see docs/custom-replay.md"
+        ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
         : "registered: \(registry.names.joined(separator: ", "))"
       throw CommandError(
         code: ExitCode.usage,
@@ -86,20 +86,18 @@ enum VerifyMode {
       "entry \(divergence.seq) (\(context.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
     ]
     for change in divergence.changes {
-      let path = TerminalText.sanitize(
-        change.path.tokens.isEmpty ? "(root)" : change.path.description)
+      let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
       switch change.op {
       case .replace:
-        lines.append(
-          "  \(path): recorded \(context.abbreviated(change.old!, limit: 120)), recomputed \(context.abbreviated(change.new!, limit: 120))"
-        )
+        let (recorded, recomputed) = context.abbreviated(change.old, change.new)
+        lines.append("  \(path): recorded \(recorded), recomputed \(recomputed)")
       case .add:
         lines.append("  \(path): only recomputed: \(context.abbreviated(change.new!, limit: 120))")
       case .remove:
         lines.append("  \(path): only recorded: \(context.abbreviated(change.old!, limit: 120))")
       case .move:
         lines.append(
-          "  \(path): moved from \(TerminalText.sanitize(change.from?.description ?? ""))")
+          "  \(path): moved from \(change.from.map(\.displayText) ?? "")")
       }
     }
     lines.append("action: \(context.abbreviated(divergence.action))")

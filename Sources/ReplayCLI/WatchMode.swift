@@ -31,15 +31,15 @@ enum WatchMode {
               return .object(object)
             })))
     } else {
-      let shown =
-        path.description.isEmpty ? "the whole state" : TerminalText.sanitize(path.description)
+      let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
       var text =
         hits.isEmpty
         ? "no entry changed \(shown)\n"
         : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
       for hit in hits {
+        let (old, new) = context.abbreviated(hit.old, hit.new)
         text +=
-          "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
+          "  entry \(hit.seq) (\(context.name(hit.action)))\(context.payload(hit.action)): \(old) → \(new)\n"
       }
       context.io.out(text)
     }

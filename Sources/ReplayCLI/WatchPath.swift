@@ -9,7 +9,9 @@ import TimeTravelJQ
 public enum WatchPath {
   /// The JSON Pointer `text` names: `/todos/0/title` and `""` (the whole state) as RFC 6901
   /// pointers; `.todos[0].title`, `."a b"`, `.["k"]`, `.a | .b` and `.` as jq paths
-  /// (`JQPath`), whose keys become the pointer's tokens (a position as its decimal).
+  /// (`JQPath`), whose keys become the pointer's tokens (a position as its decimal); and a
+  /// pointer in the quoted form replay prints (`JSONPointer.displayText`, `"/a\u0000b"`),
+  /// so that any path replay shows can be typed back.
   ///
   /// - Throws: `JSONPointerError` whose message names the column for a jq path:
   ///   `column 8 of '.todos[-1]': expected a non-negative index or a string key in [ ]`
@@ -19,6 +21,7 @@ public enum WatchPath {
   ///   starts as neither.
   public static func pointer(parsing text: String) throws(JSONPointerError) -> JSONPointer {
     if text.isEmpty || text.hasPrefix("/") { return try JSONPointer(parsing: text) }
+    if text.hasPrefix("\"") { return try JSONPointer(parsingDisplayed: text) }
     guard let first = text.first(where: { !$0.isWhitespace }), first == "." || first == "("
     else {
       throw JSONPointerError(

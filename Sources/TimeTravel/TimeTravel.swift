@@ -7,6 +7,6 @@
 /// (action, prior state, next state) triple in a JSON Lines log, and reads such
 /// logs back for diffing, querying, bisecting and replay.
 public enum TimeTravel {
-  /// The log format version this library writes (see `docs/log-format.md`).
+  /// The log format version this library writes (see <doc:LogFormat>).
   public static let logFormatVersion = 1
 }

@@ -135,8 +135,9 @@ extension DiffTextRenderer {
       let pad = indent(depth)
       switch change.op {
       case .replace:
-        lines.append(paint("- " + pad + label + value(change.old), Self.red))
-        lines.append(paint("+ " + pad + label + value(change.new) + note, Self.green))
+        let (old, new) = values(change.old, change.new)
+        lines.append(paint("- " + pad + label + old, Self.red))
+        lines.append(paint("+ " + pad + label + new + note, Self.green))
       case .add:
         lines.append(paint("+ " + pad + label + value(change.new) + note, Self.green))
       case .remove:

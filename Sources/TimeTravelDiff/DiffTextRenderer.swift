@@ -10,8 +10,9 @@ public struct DiffTextRenderer: Sendable {
   /// Whether to colour lines with ANSI SGR codes (red removals, green
   /// additions, yellow replacements, cyan moves).
   public var color: Bool
-  /// Longest printed value, in characters; longer ones are abbreviated with
-  /// `…` (a container as `{…}` or `[…]`). `nil` prints values whole.
+  /// Longest printed value, in characters; longer ones are abbreviated with `…`
+  /// (``JSONAbbreviation``): the two sides of a replacement to a window around their
+  /// first difference, other values to a prefix. `nil` prints values whole.
   public var maxValueLength: Int?
 
   /// A renderer; by default without colour, values cut at 80 characters.
@@ -32,8 +33,8 @@ public struct DiffTextRenderer: Sendable {
       let path = Self.displayPath(change.path)
       switch change.op {
       case .replace:
-        return paint(
-          "~ \(path): \(value(change.old)) → \(value(change.new))", Self.yellow)
+        let (old, new) = values(change.old, change.new)
+        return paint("~ \(path): \(old) → \(new)", Self.yellow)
       case .add:
         return paint("+ \(path): \(value(change.new))", Self.green)
       case .remove:
@@ -61,28 +62,19 @@ public struct DiffTextRenderer: Sendable {
     pointer.tokens.isEmpty ? "(root)" : pointer.displayText
   }
 
-  /// A value as compact JSON, abbreviated to ``maxValueLength``.
+  /// A value as compact JSON, abbreviated to ``maxValueLength`` as
+  /// ``JSONAbbreviation/prefix(_:limit:)`` does; `(absent)` for `nil`.
   func value(_ value: JSONValue?) -> String {
     guard let value else { return "(absent)" }
-    let text = JSONPrinter.compact.print(value)
-    guard let limit = maxValueLength, text.count > limit else { return text }
-    switch value {
-    case .string(let string):
-      // Cut the raw string, then escape, so no escape sequence is split.
-      var out = "\""
-      var used = 2
-      for character in string {
-        var bytes: [UInt8] = []
-        JSONPrinter.writeString(String(character), to: &bytes)
-        let piece = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
-        if used + piece.count + 1 > limit { break }
-        out += piece
-        used += piece.count
-      }
-      return out + "…\""
-    case .array: return "[…]"
-    case .object: return "{…}"
-    default: return String(text.prefix(max(1, limit - 1))) + "…"
-    }
+    guard let limit = maxValueLength else { return JSONPrinter.compact.print(value) }
+    return JSONAbbreviation.prefix(value, limit: limit)
+  }
+
+  /// The two sides of a replacement, abbreviated to ``maxValueLength`` around their
+  /// first difference as ``JSONAbbreviation/pair(_:_:limit:)`` does, so that the
+  /// change is in view however long the values are.
+  func values(_ old: JSONValue?, _ new: JSONValue?) -> (old: String, new: String) {
+    guard let limit = maxValueLength, let old, let new else { return (value(old), value(new)) }
+    return JSONAbbreviation.pair(old, new, limit: limit)
   }
 }

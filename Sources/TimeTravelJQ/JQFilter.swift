@@ -16,8 +16,12 @@ public struct JQFilter: Sendable {
   /// The program text as given.
   public let source: String
   let program: Node
-  /// Variables the program uses but does not bind; they must be supplied to
-  /// ``evaluate(_:variables:)``.
+  /// Variables the program reads but does not bind (names without `$`; `$ENV` is
+  /// not one); they must be supplied to ``evaluate(_:variables:)``. A variable
+  /// bound by `as`, `reduce`, `foreach` or a `$name` parameter is not free where
+  /// it is bound, so `. as $action | $action` reads no free variable. Lets a
+  /// caller tell what a filter depends on before running it (`replay --bisect`
+  /// scans when a predicate reads `$action` or `$prior`).
   public let freeVariables: Set<String>
 
   /// Compiles `source`.

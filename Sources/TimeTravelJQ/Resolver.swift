@@ -12,7 +12,7 @@ struct Resolver {
   let predefined: Set<String>?
   /// The jq-defined builtins calls may bind to; empty while compiling ``Prelude`` itself.
   let library: [String: LibraryFunction]
-  /// Free variables found, for run-time checking when `predefined` is `nil`.
+  /// Free variables found: those the program reads without binding them.
   private(set) var freeVariables: Set<String> = []
 
   init(source: String, predefined: Set<String>?, library: [String: LibraryFunction]) {
@@ -96,11 +96,10 @@ struct Resolver {
       return try resolveCall(name, args, column, scope)
     case .variable(let name, let column):
       if scope.variables.contains(name) || name == "ENV" { return node }
-      if let predefined {
-        if !predefined.contains(name) { throw error("$\(name) is not defined", column) }
-      } else {
-        freeVariables.insert(name)
+      if let predefined, !predefined.contains(name) {
+        throw error("$\(name) is not defined", column)
       }
+      freeVariables.insert(name)
       return node
     }
   }

@@ -1,20 +1,26 @@
 import TimeTravel
 
-/// The failure text of ``TestStore``, in TCA's words: a headline, the differing paths
-/// with `−` for expected and `+` for actual, and the legend.
+/// The failure text of ``TestStore``, in TCA's words: a headline, the differences shown
+/// inside the state's structure with `−` for expected and `+` for actual, and the legend.
 public enum StateMismatch {
   /// The message for `expected` ≠ `actual`, or `nil` when they encode equally.
   ///
   /// ```
   /// A state change does not match expectation: …
   ///
-  ///   − /count: 2
-  ///   + /count: 1
+  ///     {
+  ///   −   "count": 2
+  ///   +   "count": 1  // /count
+  ///     }
   ///
   /// (Expected: −, Actual: +)
   /// ```
-  /// Values are compared and printed as JSON (the same equality decides and explains,
-  /// the lesson of TCA issue #537); a path only one side has shows only its line.
+  /// The differences are rendered as `replay --diff` renders them (`DiffTextRenderer`'s
+  /// structural form, swift-custom-dump's layout): inside their surrounding structure,
+  /// each with its JSON Pointer, unchanged runs folded, array elements with an `id`
+  /// matched by it, so a removed element reads as one removal. Values are printed
+  /// whole. They are compared and printed as JSON (the same equality decides and
+  /// explains, the lesson of TCA issue #537).
   ///
   /// - Parameters:
   ///   - expected: What the test said the state would be.
@@ -35,14 +41,11 @@ public enum StateMismatch {
     let changes = JSONDiff.changes(from: old, to: new)
     guard !changes.isEmpty else { return nil }
     var lines = [headline, ""]
-    for change in changes {
-      let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
-      if change.op == .move {
-        lines.append("  ↷ \(path): moved from \(change.from?.displayText ?? "")")
-        continue
-      }
-      if let value = change.old { lines.append("  − \(path): \(JSONPrinter.compact.print(value))") }
-      if let value = change.new { lines.append("  + \(path): \(JSONPrinter.compact.print(value))") }
+    let rendered = DiffTextRenderer(maxValueLength: nil).renderStructural(
+      old: old, new: new, changes: changes)
+    for line in rendered.split(separator: "\n", omittingEmptySubsequences: false) {
+      // The renderer marks the old side "-"; TCA's legend calls it "−".
+      lines.append("  " + (line.hasPrefix("- ") ? "−" + line.dropFirst() : line))
     }
     lines += ["", "(Expected: −, Actual: +)"]
     return lines.joined(separator: "\n")

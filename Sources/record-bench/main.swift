@@ -1,5 +1,5 @@
 // Measures what recording costs: `swift run -c release record-bench [entries]`.
-// Results and their interpretation: docs/recording.md.
+// Results and their interpretation: Sources/TimeTravel/Documentation.docc/RecordingCosts.md.
 import Foundation
 import TimeTravel
 import TimeTravelJSON

@@ -3,7 +3,7 @@ import ReplayCLI
 import TodoReducer
 
 // The reducers this `replay` can verify logs with: the bundled samples. An app's own
-// `replay` registers its own (docs/custom-replay.md).
+// `replay` registers its own (Sources/ReplayCLI/Documentation.docc/CustomReplay.md).
 var reducers = ReducerRegistry()
 reducers.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())
 reducers.register(

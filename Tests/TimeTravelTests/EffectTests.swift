@@ -1,55 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TimeTravel
 @testable import TimeTravelDiff
 @testable import TimeTravelJSON
-
-// A reducer with every kind of effect, recording how often effect bodies run.
-struct Ticker: EffectReducer {
-  typealias State = TickerState
-  typealias Action = TickerAction
-
-  let runs: Collector<String>
-  let delay: Duration
-
-  func reduce(into state: inout TickerState, action: TickerAction) -> Effect<TickerAction> {
-    switch action {
-    case .start(let name, let ticks):
-      state.log.append("start \(name)")
-      return .run(name: name) { [runs, delay] send in
-        runs.append(name)
-        for tick in 1...ticks {
-          try? await Task.sleep(for: delay)
-          if Task.isCancelled {
-            runs.append("\(name) cancelled")
-            return
-          }
-          await send(.tick(name, tick))
-        }
-      }
-      .cancellable(id: name)
-    case .tick(let name, let tick):
-      state.log.append("\(name) \(tick)")
-      return .none
-    case .stop(let name):
-      return .cancel(id: name)
-    case .echo(let text):
-      return .send(.tick(text, 0))
-    }
-  }
-}
-
-struct TickerState: Codable, Equatable, Sendable {
-  var log: [String] = []
-}
-
-enum TickerAction: Codable, Equatable, Sendable {
-  case start(String, ticks: Int)
-  case tick(String, Int)
-  case stop(String)
-  case echo(String)
-}
 
 @MainActor
 struct EffectTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import TimeTravel
@@ -126,7 +127,7 @@ enum ExitSession {
 }
 
 /// What each way of stopping a recording process leaves in its log: the table in
-/// `docs/recording.md`, row by row. Each child is a Swift Testing exit test (see
+/// `Sources/TimeTravel/Documentation.docc/RecordingCosts.md`, row by row. Each child is a Swift Testing exit test (see
 /// ``DurabilityKillTests``) that records, then stops; the parent reads the log.
 @Suite struct RecorderExitTests {
   // MARK: Normal exit: everything accepted, then the closing record.

@@ -1,16 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoReducer
 
 @testable import TimeTravel
 @testable import TimeTravelDiff
-
-extension Repo {
-  static let nondeterministic = root.appendingPathComponent(
-    "Fixtures/todo-nondeterministic.jsonl"
-  ).path
-  static let crash = root.appendingPathComponent("Fixtures/todo-crash.jsonl").path
-}
 
 struct ReplayerTests {
   @Test func theSessionFixtureVerifiesThroughTodoReducer() throws {

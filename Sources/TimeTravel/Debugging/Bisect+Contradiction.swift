@@ -1,6 +1,6 @@
 extension Bisect {
   /// A monotonicity probe whose verdict contradicts a single flip from good to bad:
-  /// bisection found *a* flip, but maybe not the first (use ``linear(lastState:verdict:)``
+  /// bisection found *a* flip, but maybe not the first (use ``linear(lastState:reason:verdict:)``
   /// to find it).
   public enum Contradiction: Equatable, Sendable {
     /// The property holds on `state`, before the entry `firstBad` bisection found.

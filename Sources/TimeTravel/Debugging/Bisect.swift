@@ -24,12 +24,18 @@ public enum Bisect {
     /// state k−1 and holds on state k.
     case firstBad(Int)
     /// The first bad entry is one of these (ascending): skipped states left
-    /// the boundary undecided. The last candidate is known bad.
+    /// the boundary undecided. The last candidate is known bad. A binary search
+    /// lists the skipped states between the last good and the first bad one, as
+    /// git does; a scan lists every skipped state before the first bad one, since
+    /// it assumes nothing about the states it could not judge.
     case candidates([Int])
     /// The property holds already on state 0, so no entry introduced it.
     case holdsAtStart
-    /// The property does not hold on the last state.
+    /// The property does not hold on the last state (after a scan: on no state).
     case neverHolds
+    /// A scan found no bad state, but could not judge these (ascending): the
+    /// first bad entry, if there is one, is one of them.
+    case undecided([Int])
     /// An end state (0 or the last) was skipped, so there is nothing to
     /// search between.
     case endSkipped(Int)
@@ -46,6 +52,8 @@ public enum Bisect {
     /// What the monotonicity probes found against a single flip, in the order probed;
     /// empty when they found nothing or did not run.
     public var contradictions: [Contradiction] = []
+    /// Why the states were scanned one by one, or `nil` after a binary search.
+    public var scan: ScanReason?
 
     /// One evaluation.
     public struct Step: Equatable, Sendable {
@@ -69,13 +77,21 @@ public enum Bisect {
   ///   - probingMonotonicity: After finding a first bad entry, evaluate the two
   ///     ``monotonicityProbes(firstBad:lastState:evaluated:)`` and report in
   ///     ``Result/contradictions`` what they found against a single flip.
+  ///   - scanningWhenEndsAreGood: When state 0 and the last state are both good,
+  ///     there is no flip to search for, but the property may still hold in
+  ///     between (it may be about transitions, or flip back): scan the states
+  ///     between them as ``linear(lastState:reason:verdict:)`` does, and set
+  ///     ``Result/scan`` to ``ScanReason/endsAreGood``. Otherwise the outcome is
+  ///     ``Outcome/neverHolds``, as git's "the bad end is good" refusal.
   ///   - verdict: Judges state k. Errors propagate unchanged: an evaluation
   ///     error is never taken as "good".
   /// - Returns: The outcome and the trail of evaluations (probes last).
   /// - Complexity: O(log n) calls of `verdict` when nothing is skipped; each
-  ///   skip costs one more call, and the probes at most two.
+  ///   skip costs one more call, and the probes at most two. The scan, when both
+  ///   ends are good, costs up to n − 1 more.
   public static func run<E: Error>(
-    lastState: Int, probingMonotonicity: Bool = false, verdict: (Int) throws(E) -> Verdict
+    lastState: Int, probingMonotonicity: Bool = false, scanningWhenEndsAreGood: Bool = false,
+    verdict: (Int) throws(E) -> Verdict
   ) throws(E) -> Result {
     var trail: [Result.Step] = []
     var known: [Int: Verdict] = [:]
@@ -92,7 +108,15 @@ public enum Bisect {
     }
     guard lastState > 0 else { return Result(outcome: .neverHolds, trail: trail) }
     switch try check(lastState) {
-    case .good: return Result(outcome: .neverHolds, trail: trail)
+    case .good:
+      guard scanningWhenEndsAreGood else { return Result(outcome: .neverHolds, trail: trail) }
+      var scan = Scan(trail: trail)
+      for k in 1..<lastState {
+        if let outcome = try scan.judge(k, verdict: verdict) {
+          return Result(outcome: outcome, trail: scan.trail, scan: .endsAreGood)
+        }
+      }
+      return Result(outcome: scan.end(), trail: scan.trail, scan: .endsAreGood)
     case .skip: return Result(outcome: .endSkipped(lastState), trail: trail)
     case .bad: break
     }
@@ -131,22 +155,69 @@ public enum Bisect {
 
   /// Scans states from 0 upward and reports the first where the property
   /// holds: the true first bad entry even when the property is not monotone.
-  /// Skipped states are passed over.
   ///
+  /// Nothing is assumed about a skipped state: it may be the first bad one, so
+  /// it is never passed over as good. Skipped states before the first bad state
+  /// make the outcome ``Outcome/candidates(_:)`` (they and the bad one); when no
+  /// state is bad but some were skipped, ``Outcome/undecided(_:)``. As for a
+  /// binary search, state 0 must be judged: skipping it gives
+  /// ``Outcome/endSkipped(_:)``.
+  ///
+  /// - Parameters:
+  ///   - lastState: The highest state index (the log's entry count), ≥ 0.
+  ///   - reason: Why the states are scanned, recorded in ``Result/scan``.
+  ///   - verdict: Judges state k. Errors propagate unchanged.
   /// - Complexity: O(k) calls of `verdict`, k the answer.
   public static func linear<E: Error>(
-    lastState: Int, verdict: (Int) throws(E) -> Verdict
+    lastState: Int, reason: ScanReason = .requested, verdict: (Int) throws(E) -> Verdict
   ) throws(E) -> Result {
-    var trail: [Result.Step] = []
+    var scan = Scan(trail: [])
     for k in 0...max(0, lastState) {
-      let v = try verdict(k)
-      trail.append(Result.Step(state: k, verdict: v))
-      if v == .bad {
-        return Result(outcome: k == 0 ? .holdsAtStart : .firstBad(k), trail: trail)
+      if let outcome = try scan.judge(k, verdict: verdict) {
+        return Result(outcome: outcome, trail: scan.trail, scan: reason)
       }
     }
-    return Result(outcome: .neverHolds, trail: trail)
+    return Result(outcome: scan.end(), trail: scan.trail, scan: reason)
   }
+
+  /// Why states were judged one by one instead of by binary search.
+  public enum ScanReason: Equatable, Sendable {
+    /// The caller asked for a scan (`replay --bisect --linear`).
+    case requested
+    /// The property reads the entry that led to the state (its action or prior
+    /// state), so it is about transitions, which need not flip once.
+    case readsTransition
+    /// State 0 and the last state are both good: there is no flip to search for.
+    case endsAreGood
+  }
+
+  /// A scan in progress: the trail, and the states skipped so far.
+  private struct Scan {
+    var trail: [Result.Step]
+    var skipped: [Int] = []
+
+    /// Judges state `k`; the outcome when the scan can stop there.
+    mutating func judge<E: Error>(_ k: Int, verdict: (Int) throws(E) -> Verdict) throws(E)
+      -> Outcome?
+    {
+      let v = try verdict(k)
+      trail.append(Result.Step(state: k, verdict: v))
+      switch v {
+      case .good: return nil
+      case .skip:
+        if k == 0 { return .endSkipped(0) }
+        skipped.append(k)
+        return nil
+      case .bad:
+        if k == 0 { return .holdsAtStart }
+        return skipped.isEmpty ? .firstBad(k) : .candidates(skipped + [k])
+      }
+    }
+
+    /// The outcome when every state was judged and none is bad.
+    func end() -> Outcome { skipped.isEmpty ? .neverHolds : .undecided(skipped) }
+  }
+
 }
 
 extension Bisect {

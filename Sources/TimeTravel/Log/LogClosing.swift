@@ -4,7 +4,7 @@
 ///
 /// `{"closed":true,"lastSeq":240,"time":"2026-01-05T09:14:24.000Z","by":"close"}`, the
 /// last line of the log, starting with the literal bytes `{"closed":` (see
-/// `docs/log-format.md`). ``LogRecorder`` writes it when ``LogRecorder/close()`` is
+/// <doc:LogFormat>). ``LogRecorder`` writes it when ``LogRecorder/close()`` is
 /// called, when the recorder is released, and when the process exits normally; a header
 /// with `"closingRecord":true` promises one, and ``LogFile`` warns when it is missing.
 public struct LogClosing: Sendable, Equatable {

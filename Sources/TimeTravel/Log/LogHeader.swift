@@ -18,7 +18,7 @@ public struct LogHeader: Sendable, Equatable {
   /// The creation time (RFC 3339), if given.
   public var created: String?
 
-  /// `"compact"` when entries may store `next` as a patch (see `docs/log-format.md`).
+  /// `"compact"` when entries may store `next` as a patch (see <doc:LogFormat>).
   public var encoding: String?
   /// The keyframe interval of a compact log.
   public var keyframeInterval: Int?
@@ -35,7 +35,7 @@ public struct LogHeader: Sendable, Equatable {
   /// closes, so that a log without one was not closed; `nil` when the header does not say.
   public var closingRecord: Bool?
   /// `"asynchronous"` when the writer wrote behind the app, so that a crash may have
-  /// lost entries it had accepted (see `docs/recording.md`); `nil` otherwise.
+  /// lost entries it had accepted (see <doc:RecordingCosts>); `nil` otherwise.
   public var durability: String?
 
   /// Reads a header from a parsed first line; `nil` when the line is an entry

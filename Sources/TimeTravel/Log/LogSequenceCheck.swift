@@ -1,10 +1,11 @@
 /// The order checks of a summary that the numbering (``EntryNumbering``) leaves to it:
 /// pending records' `seq`, and `time` never going backwards.
 ///
-/// A pending record in the middle of a log is checked against the entry before it (`seq 9
-/// follows seq 4; expected 5`), and the entry completing it must repeat its `seq`; the
-/// pending record that ends a log is checked by the numbering, as the entry it would
-/// have become.
+/// A pending record in the middle of a log that no entry completes is checked against the
+/// entry before it (`the pending record's seq 9 follows seq 4; expected 5`), and the entry
+/// after a pending record must repeat its `seq`; a completed pending record is checked
+/// as its entry is, and the pending record that ends a log as the entry it would have
+/// become, by the numbering.
 /// After a gap record neither is checked: the gap says what is missing. Time is
 /// compared between consecutive entries that have an RFC 3339 `time`, across gaps too
 /// (a gap loses entries, not time); a step back is a warning, not an error, because
@@ -29,13 +30,15 @@ struct LogSequenceCheck {
     while nextPending < log.pendingLines.count, log.pendingLines[nextPending] < line {
       let pendingLine = log.pendingLines[nextPending]
       nextPending += 1
-      let seq = pendingSeq(atLine: pendingLine)
-      if let seq, let previousSeq, !afterGap,
-        let warning = Self.seqWarning(seq, after: previousSeq, line: pendingLine)
+      let pending = pendingSeq(atLine: pendingLine)
+      // A pending record its entry completes is numbered by that entry's check.
+      let completed = pendingLine == line - 1 && pending == seq
+      if let pending, let previousSeq, !afterGap, !completed,
+        let warning = Self.seqWarning(pending, after: previousSeq, line: pendingLine)
       {
         warnings.append(warning)
       }
-      completing = pendingLine == line - 1 ? seq : nil
+      completing = pendingLine == line - 1 ? pending : nil
     }
     if let pendingSeq = completing {
       if seq != pendingSeq {
@@ -91,10 +94,13 @@ struct LogSequenceCheck {
     let (expected, overflow) = previous.addingReportingOverflow(1)
     if overflow {
       return LogWarning(
-        line: line, message: "seq \(seq) follows seq \(previous), the largest seq there can be")
+        line: line,
+        message:
+          "the pending record's seq \(seq) follows seq \(previous), the largest seq there can be")
     }
     guard seq != expected else { return nil }
     return LogWarning(
-      line: line, message: "seq \(seq) follows seq \(previous); expected \(expected)")
+      line: line,
+      message: "the pending record's seq \(seq) follows seq \(previous); expected \(expected)")
   }
 }

@@ -37,7 +37,7 @@ protocol ClosesAtExit: AnyObject, Sendable {
 /// closing record before the process ends.
 ///
 /// `exit()` and returning from `main` run `atexit` handlers; an uncaught signal,
-/// `SIGKILL`, a trap and `_exit()` do not (see `docs/recording.md` for what each loses).
+/// `SIGKILL`, a trap and `_exit()` do not (see <doc:RecordingCosts> for what each loses).
 /// Recorders are held weakly: registering one never keeps it alive, and a recorder
 /// removes itself when it closes.
 enum OpenRecorders {

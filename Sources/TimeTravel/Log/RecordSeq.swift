@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a record's `seq` without parsing the rest of its line.
 ///
-/// Writers put `seq` first (see `docs/log-format.md`), so for the library's lines this
+/// Writers put `seq` first (see <doc:LogFormat>), so for the library's lines this
 /// reads a dozen bytes however large the states are; a `seq` written after a state costs
 /// a validating skip over it, never a parse.
 enum RecordSeq {

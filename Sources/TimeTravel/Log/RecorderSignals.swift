@@ -17,7 +17,7 @@ extension LogRecorder {
   ///
   /// Without this, an uncaught `SIGINT` or `SIGTERM` ends the process at once: a
   /// synchronous recorder has lost nothing, an asynchronous one loses what is still
-  /// queued (see `docs/recording.md`). Opt in when the app has no handler of its own
+  /// queued (see <doc:RecordingCosts>). Opt in when the app has no handler of its own
   /// for these signals; an app that handles them should end with `exit()`, which
   /// closes the recorders just as well.
   ///

@@ -176,7 +176,7 @@ struct JSONBytesKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// ``JSONBytesEncoder``'s unkeyed container: writes elements straight into the buffer,
 /// comma-separated; the array's frame writes `]` when it closes. Out-of-order use falls
 /// back, as for ``JSONBytesKeyedContainer``.
-struct JSONBytesUnkeyedContainer: UnkeyedEncodingContainer {
+struct JSONBytesUnkeyedContainer: UnkeyedEncodingContainer, JSONBytesPrimitiveSlot {
   /// The encoder.
   let core: JSONBytesCore
   /// The array's frame (`.max` for a container that could not be opened).
@@ -189,113 +189,17 @@ struct JSONBytesUnkeyedContainer: UnkeyedEncodingContainer {
 
   /// Enters the frame and writes the separator.
   @inline(__always)
-  private func begin() throws(JSONBytesFallback) {
+  func begin() throws(JSONBytesFallback) {
     let s = core.state
     guard s.pointee.enter(frameID) else { throw JSONBytesFallback() }
     s.pointee.element()
   }
 
-  /// Writes `null`.
-  mutating func encodeNil() throws {
-    try begin()
-    core.state.pointee.null()
-  }
-
-  /// Writes `true` or `false`.
-  mutating func encode(_ value: Bool) throws {
-    try begin()
-    core.state.pointee.bool(value)
-  }
-
-  /// Writes the string, escaped.
-  mutating func encode(_ value: String) throws {
-    try begin()
-    core.state.pointee.string(value)
-  }
-
-  /// Writes the number; NaN and infinities fall back.
-  mutating func encode(_ value: Double) throws {
-    try begin()
-    try core.state.pointee.double(value)
-  }
-
-  /// Writes the number; NaN and infinities fall back.
-  mutating func encode(_ value: Float) throws {
-    try begin()
-    try core.state.pointee.float(value)
-  }
+  /// Writes the integer.
+  mutating func encode(_ value: Int128) throws { try encodeDecimal(value.description) }
 
   /// Writes the integer.
-  mutating func encode(_ value: Int) throws {
-    try begin()
-    core.state.pointee.signed(Int64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: Int8) throws {
-    try begin()
-    core.state.pointee.signed(Int64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: Int16) throws {
-    try begin()
-    core.state.pointee.signed(Int64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: Int32) throws {
-    try begin()
-    core.state.pointee.signed(Int64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: Int64) throws {
-    try begin()
-    core.state.pointee.signed(value)
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: Int128) throws {
-    try begin()
-    core.state.pointee.raw(value.description)
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt) throws {
-    try begin()
-    core.state.pointee.unsigned(UInt64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt8) throws {
-    try begin()
-    core.state.pointee.unsigned(UInt64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt16) throws {
-    try begin()
-    core.state.pointee.unsigned(UInt64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt32) throws {
-    try begin()
-    core.state.pointee.unsigned(UInt64(value))
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt64) throws {
-    try begin()
-    core.state.pointee.unsigned(value)
-  }
-
-  /// Writes the integer.
-  mutating func encode(_ value: UInt128) throws {
-    try begin()
-    core.state.pointee.raw(value.description)
-  }
+  mutating func encode(_ value: UInt128) throws { try encodeDecimal(value.description) }
 
   /// Writes `value` (see ``JSONBytesCore/value(_:key:)``), its path ending in its index.
   mutating func encode<T: Encodable>(_ value: T) throws {
@@ -347,7 +251,7 @@ struct JSONBytesUnkeyedContainer: UnkeyedEncodingContainer {
 /// ``JSONBytesEncoder``'s single value container: writes one value into its slot.
 /// A second value, or a value after a container was requested for the slot (both
 /// errors or oddities in `JSONEncoder`), falls back.
-struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
+struct JSONBytesSingleValueContainer: SingleValueEncodingContainer, JSONBytesPrimitiveSlot {
   /// The encoder.
   let core: JSONBytesCore
   /// The value slot's frame.
@@ -356,8 +260,9 @@ struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
   /// The value's coding path.
   var codingPath: [any CodingKey] { core.path(of: frameID) }
 
+  /// Claims the slot; a second value, or a value after a container, falls back.
   @inline(__always)
-  private func begin() throws(JSONBytesFallback) {
+  func begin() throws(JSONBytesFallback) {
     let s = core.state
     guard s.pointee.enter(frameID), s.pointee.top.kind == .empty else {
       s.pointee.failed = true
@@ -366,6 +271,33 @@ struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
     s.pointee.top.kind = .single
   }
 
+  /// Writes the integer.
+  mutating func encode(_ value: Int128) throws { try encodeDecimal(value.description) }
+
+  /// Writes the integer.
+  mutating func encode(_ value: UInt128) throws { try encodeDecimal(value.description) }
+
+  /// Writes `value` (see ``JSONBytesCore/value(_:key:)``) with this value's coding
+  /// path, as `JSONEncoder` does.
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try begin()
+    try core.value(value, key: JSONBytesNoKey())
+  }
+}
+
+/// A place that takes one value at a time: the next element of an unkeyed container, or
+/// a single value container's slot. Both write a primitive the same way, claiming the
+/// place (``begin()``) and writing the value, so the overloads that
+/// `UnkeyedEncodingContainer` and `SingleValueEncodingContainer` require are written
+/// once, here.
+protocol JSONBytesPrimitiveSlot {
+  /// The encoder.
+  var core: JSONBytesCore { get }
+  /// Claims the place for the next value, or throws to fall back to `JSONEncoder`.
+  func begin() throws(JSONBytesFallback)
+}
+
+extension JSONBytesPrimitiveSlot {
   /// Writes `null`.
   mutating func encodeNil() throws {
     try begin()
@@ -427,12 +359,6 @@ struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
   }
 
   /// Writes the integer.
-  mutating func encode(_ value: Int128) throws {
-    try begin()
-    core.state.pointee.raw(value.description)
-  }
-
-  /// Writes the integer.
   mutating func encode(_ value: UInt) throws {
     try begin()
     core.state.pointee.unsigned(UInt64(value))
@@ -462,16 +388,11 @@ struct JSONBytesSingleValueContainer: SingleValueEncodingContainer {
     core.state.pointee.unsigned(value)
   }
 
-  /// Writes the integer.
-  mutating func encode(_ value: UInt128) throws {
+  /// Writes a 128-bit integer's decimal text. The stdlib gives `Int128` and `UInt128`
+  /// default implementations that a protocol extension cannot override, so each
+  /// container forwards its own to this.
+  mutating func encodeDecimal(_ text: String) throws {
     try begin()
-    core.state.pointee.raw(value.description)
-  }
-
-  /// Writes `value` (see ``JSONBytesCore/value(_:key:)``) with this value's coding
-  /// path, as `JSONEncoder` does.
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    try begin()
-    try core.value(value, key: JSONBytesNoKey())
+    core.state.pointee.raw(text)
   }
 }

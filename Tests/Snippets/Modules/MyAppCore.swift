@@ -1,4 +1,4 @@
-// Stands in for the app module that docs/custom-replay.md's snippets import. Each
+// Stands in for the app module that Sources/ReplayCLI/Documentation.docc/CustomReplay.md's snippets import. Each
 // declaration is only what the snippets use.
 import TimeTravel
 

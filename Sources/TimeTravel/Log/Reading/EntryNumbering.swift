@@ -1,5 +1,5 @@
 /// How a log's entries are numbered: the one numbering every reader of the log uses to
-/// name entries and states (see `docs/log-format.md`, "Numbering of entries and states").
+/// name entries and states (see <doc:LogFormat>, "Numbering of entries and states").
 ///
 /// - Entry *K* is the entry whose `seq` is *K*; an entry without `seq` takes its 1-based
 ///   position among the entries. `seq` may start anywhere (0, 1, the first `seq` a ring

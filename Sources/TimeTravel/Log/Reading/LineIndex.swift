@@ -20,6 +20,8 @@ struct LineIndex: Sendable {
   private(set) var seqs: [Int] = []
   /// Whether the input's last line has no terminating `\n`.
   private(set) var lastLineIsUnterminated = false
+  /// The bytes indexed: the input's size when it was read.
+  private(set) var size = 0
 
   /// Indexes `source`.
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails, or when the input is
@@ -60,6 +62,7 @@ struct LineIndex: Sendable {
     self.kinds = kinds.map { $0 ?? .entry }
     self.seqs = seqs
     lastLineIsUnterminated = builder.lastLineIsUnterminated
+    size = builder.size
   }
 
   var count: Int { starts.count }

@@ -13,7 +13,7 @@ import TimeTravelJSON
 /// line), not with their bytes. Input that cannot be read twice (a pipe) is held in
 /// memory.
 ///
-/// Accepted input (see `docs/log-format.md`):
+/// Accepted input (see <doc:LogFormat>):
 /// - an optional header line (``LogHeader``);
 /// - entries with `action`, `prior` and `next`, and optionally `seq` and
 ///   `time`; entries are numbered by `seq` (see ``numbering``);
@@ -85,6 +85,8 @@ public final class LogFile: Sendable {
   /// Positions of the full entries, ascending, when the log has compact (patch)
   /// entries; `nil` for a log of full entries only.
   private let keyframes: [Int]?
+  /// The 0-based index of the torn last line that was dropped, if any.
+  private let tornLine: Int?
   /// The last state rebuilt from patches: (entry position, that entry's `next`).
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
 
@@ -144,7 +146,9 @@ public final class LogFile: Sendable {
     let lastLine = end
     // A closing record ends the log: nothing after it was torn, and it is no entry.
     var closing: LogClosing?
-    if end > firstEntry, kinds[end - 1] == .closing, let value = try? Self.parse(source, lines, end - 1) {
+    if end > firstEntry, kinds[end - 1] == .closing,
+      let value = try? Self.parse(source, lines, end - 1)
+    {
       closing = LogClosing(value, line: end)
       if closing != nil { end -= 1 }
     }
@@ -222,6 +226,7 @@ public final class LogFile: Sendable {
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
     self.closing = closing
+    self.tornLine = torn.map { $0.line - 1 }
     self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
     let lastSeq = Self.lastSeq(
       source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
@@ -413,6 +418,25 @@ public final class LogFile: Sendable {
     }
   }
 
+  /// Where a ``LogFollower`` takes over from this reading of the file: just after the
+  /// last complete line (before a torn last line, which it waits to see completed), in
+  /// the file that was read, even if the path names another file since.
+  /// - Throws: ``LogError`` `.cannotOpen` for a log that is not a regular file (standard
+  ///   input, a pipe, a log in memory), which cannot be read again.
+  public func followPoint() throws(LogError) -> FollowPoint {
+    guard let identity = source.identity() else {
+      throw LogError(
+        kind: .cannotOpen, path: path,
+        message: "cannot be followed: only a regular file can be read again as it grows")
+    }
+    let (offset, count, unterminated) =
+      tornLine.map { (lines.starts[$0], $0, false) }
+      ?? (lines.size, lines.count, lines.lastLineIsUnterminated)
+    return FollowPoint(
+      offset: offset, lines: count, awaitingNewline: unterminated, identity: identity,
+      prefix: source.opening(min(offset, FollowPoint.prefixLength)))
+  }
+
   /// Whether some entries are compact (an RFC 6902 patch instead of `prior`
   /// and `next`), so that states must be rebuilt from keyframes.
   public var isCompact: Bool { keyframes != nil }
@@ -454,73 +478,22 @@ public final class LogFile: Sendable {
   }
 
   private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
-    func invalid(_ message: String) -> LogError {
-      LogError(kind: .invalidEntry, path: path, line: line, message: message)
-    }
-    guard case .object(let object) = value else {
-      throw invalid("expected an entry object, found \(value.typeName)")
-    }
-    var recordedSeq: Int?
-    if let member = object["seq"] {
-      guard let n = member.numberValue?.intValue else {
-        throw invalid("/seq must be an integer, found \(JSONPrinter.compact.print(member))")
-      }
-      recordedSeq = n
-    }
+    let members = try LogEntry.Members(value, path: path, line: line)
     let seq = numbering.number(atPosition: position)
-    var time: String?
-    if let member = object["time"], member != .null {
-      guard let t = member.stringValue else {
-        throw invalid("/time must be a string, found \(member.typeName)")
-      }
-      time = t
+    guard let patch = members.patch else {
+      let (prior, next) = members.states!
+      if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
+      return members.entry(seq: seq, prior: prior, next: next, line: line)
     }
-    guard let action = object["action"] else { throw invalid("the entry has no /action member") }
-    if let patch = object["patch"], object["next"] == nil {
-      guard position > 1 else {
-        throw invalid("a compact entry (/patch) comes before any full entry to apply it to")
-      }
-      let prior = try rebuiltNext(position - 1)
-      let next = try apply(patch, to: prior, line: line)
-      rebuilt.withLock { $0 = (position, next) }
-      var entry = LogEntry(
-        seq: seq, time: time, action: action, prior: prior, next: next, line: line)
-      entry.otherMembers = Self.otherMembers(of: object)
-      entry.recordedSeq = recordedSeq
-      return entry
-    }
-    guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
-    guard let next = object["next"] else { throw invalid("the entry has no /next member") }
-    if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
-    var entry = LogEntry(seq: seq, time: time, action: action, prior: prior, next: next, line: line)
-    entry.otherMembers = Self.otherMembers(of: object)
-    entry.recordedSeq = recordedSeq
-    return entry
-  }
-
-  /// The members of an entry line other than those ``LogEntry`` has fields for (and
-  /// `patch`, which a compact entry holds in place of `next`).
-  private static func otherMembers(of object: JSONObject) -> JSONObject {
-    var result = JSONObject()
-    for (key, value) in object {
-      switch key {
-      case "seq", "time", "action", "prior", "next", "patch": continue
-      default: result[key] = value
-      }
-    }
-    return result
-  }
-
-  private func apply(_ patch: JSONValue, to state: JSONValue, line: Int) throws(LogError)
-    -> JSONValue
-  {
-    do {
-      return try JSONPatch(parsing: patch).apply(to: state)
-    } catch {
+    guard position > 1 else {
       throw LogError(
         kind: .invalidEntry, path: path, line: line,
-        message: "/patch does not apply to the previous entry's next: \(error.description)")
+        message: "a compact entry (/patch) comes before any full entry to apply it to")
     }
+    let prior = try rebuiltNext(position - 1)
+    let next = try LogEntry.applying(patch, to: prior, path: path, line: line)
+    rebuilt.withLock { $0 = (position, next) }
+    return members.entry(seq: seq, prior: prior, next: next, line: line)
   }
 
   /// Entry `position`'s `next`, rebuilt from the nearest keyframe at or before it, or
@@ -558,7 +531,7 @@ public final class LogFile: Sendable {
         throw LogError(
           kind: .invalidEntry, path: path, line: line, message: "the entry has no /patch member")
       }
-      state = try apply(patch, to: state, line: line)
+      state = try LogEntry.applying(patch, to: state, path: path, line: line)
     }
     rebuilt.withLock { $0 = (position, state) }
     return state

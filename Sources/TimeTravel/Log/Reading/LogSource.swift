@@ -145,6 +145,14 @@ final class LogSource: Sendable {
     }
   }
 
+  /// The device and inode of the open file, `nil` for input held in memory.
+  func identity() -> FileIdentity? {
+    guard case .file(let fd) = storage else { return nil }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    return FileIdentity(info)
+  }
+
   /// The bytes at `range`, read now.
   /// - Throws: ``LogError`` `.cannotOpen` naming `line` when reading fails, or when the
   ///   file became shorter than `range` since it was indexed (it was truncated or

@@ -33,10 +33,7 @@ extension LogSummary {
     }
     var chain: [LogWarning] = []
     var sequence = LogSequenceCheck(log)
-    var firstTime: String?
-    var lastTime: String?
-    var counts: [ExactKey: Int] = [:]
-    var order: [String] = []
+    var tally = ActionTally()
     var previous: (seq: Int, line: Data, next: Range<Int>)?
     for position in log.positions {
       let lineNumber = log.lineNumber(ofEntry: position)
@@ -72,20 +69,14 @@ extension LogSummary {
       }
       previous = (seq, line, entry.next)
 
-      let name = entry.actionName
-      if counts[ExactKey(name)] == nil { order.append(name) }
-      counts[ExactKey(name), default: 0] += 1
-      if let time = entry.time {
-        if firstTime == nil { firstTime = time }
-        lastTime = time
-      }
+      tally.add(name: entry.actionName, time: entry.time)
     }
     self.entryCount = log.entryCount
     chain += sequence.finish()
     self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
-    self.firstTime = firstTime
-    self.lastTime = lastTime
-    actionCounts = Self.ranked(counts, firstSeen: order)
+    self.firstTime = tally.firstTime
+    self.lastTime = tally.lastTime
+    actionCounts = tally.ranked
   }
 
   /// `nil` when the two values are equal; otherwise the first differing path.

@@ -32,10 +32,7 @@ public struct LogSummary: Sendable, Equatable {
   {
     var included = 0
     var chain: [LogWarning] = []
-    var firstTime: String?
-    var lastTime: String?
-    var counts: [ExactKey: Int] = [:]
-    var order: [String] = []
+    var tally = ActionTally()
     var previous: LogEntry?
     var sequence = LogSequenceCheck(log)
     for position in log.positions {
@@ -52,33 +49,14 @@ public struct LogSummary: Sendable, Equatable {
 
       guard try include(entry) else { continue }
       included += 1
-      let name = entry.actionName
-      if counts[ExactKey(name)] == nil { order.append(name) }
-      counts[ExactKey(name), default: 0] += 1
-      if let time = entry.time {
-        if firstTime == nil { firstTime = time }
-        lastTime = time
-      }
+      tally.add(name: entry.actionName, time: entry.time)
     }
     self.entryCount = included
     chain += sequence.finish()
     self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
-    self.firstTime = firstTime
-    self.lastTime = lastTime
-    actionCounts = Self.ranked(counts, firstSeen: order)
-  }
-
-  /// Names with their counts, most frequent first; ties in order of first
-  /// appearance. Names are counted by their bytes: "é" and "e\u{301}" are two actions.
-  static func ranked(_ counts: [ExactKey: Int], firstSeen order: [String]) -> [(
-    name: String, count: Int
-  )] {
-    order.enumerated()
-      .sorted { a, b in
-        let (ca, cb) = (counts[ExactKey(a.element)]!, counts[ExactKey(b.element)]!)
-        return ca != cb ? ca > cb : a.offset < b.offset
-      }
-      .map { (name: $0.element, count: counts[ExactKey($0.element)]!) }
+    self.firstTime = tally.firstTime
+    self.lastTime = tally.lastTime
+    actionCounts = tally.ranked
   }
 
   /// Compares summaries field by field.

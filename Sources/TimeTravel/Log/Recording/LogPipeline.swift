@@ -211,7 +211,7 @@ struct LogPipeline {
     line.append(UInt8(ascii: "\""))
     if let patch {
       // `patch` precedes every other container member so readers can tell a patch
-      // entry from a keyframe by its first bytes (see `docs/log-format.md`).
+      // entry from a keyframe by its first bytes (see <doc:LogFormat>).
       line.append(contentsOf: #","patch":"#.utf8)
       line.append(patch)
     }

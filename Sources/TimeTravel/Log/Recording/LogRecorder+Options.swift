@@ -1,7 +1,7 @@
 extension LogRecorder {
   /// When a recorded transition reaches the log, and so what a crash can lose.
   ///
-  /// See `docs/recording.md` for the measured costs and the full durability policy.
+  /// See <doc:RecordingCosts> for the measured costs and the full durability policy.
   public enum Durability: Sendable, Equatable {
     /// Each line is written (one `write(2)`) before `record` returns, on the caller's
     /// thread. A crash of the app loses nothing that was recorded; a power loss loses
@@ -26,7 +26,7 @@ extension LogRecorder {
     /// nothing is lost, and the app slows down to the writer's pace.
     case block
     /// Drops the transition and counts it; before the next written line the log gets a
-    /// gap record `{"dropped":N,"seq":S}` (see `docs/log-format.md`), so the loss is
+    /// gap record `{"dropped":N,"seq":S}` (see <doc:LogFormat>), so the loss is
     /// never silent. The entry after a gap carries a full `prior`.
     case drop
   }

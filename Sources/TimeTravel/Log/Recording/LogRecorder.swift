@@ -47,7 +47,7 @@ import TimeTravelJSON
 /// ``LogClosing``), and the header says `"closingRecord":true`, so a reader can tell a
 /// log that was closed from one whose app stopped. A normal exit (`exit()`, returning
 /// from `main`) closes every open recorder, draining asynchronous queues first; see
-/// `docs/recording.md` for what a signal, `SIGKILL` or a trap loses. A file log is
+/// <doc:RecordingCosts> for what a signal, `SIGKILL` or a trap loses. A file log is
 /// locked while it is open: a second recorder on the same file is refused
 /// (``LogWriterError/locked(path:)``).
 public final class LogRecorder: Recorder {

@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import TimeTravel
+import TimeTravelJQ
+
+/// `--follow` with the summary, `--find` and `--watch`: the mode reports on the log as
+/// it is, then the follower (`LogFollower`) reads what the app appends, reporting each
+/// new entry that matches as it arrives, as `tail -f` does, until Ctrl-C or `--until
+/// EXPR` holds on an entry; then a summary of what it saw.
+///
+/// Text output goes on in the mode's own style (`  entry 4 (increment) at …`), with
+/// what happens to the file (truncated, replaced, removed) said where it happens. With
+/// `--format json`, the mode's usual output is the first line and every later line is
+/// one JSON object: `{"event":"following","path":…}` once following starts, a new entry
+/// (as `--find` lists them, or a `--watch` hit), an event
+/// (`{"event":"truncated","size":0}`), and last `{"event":"stopped",…}`.
+enum FollowMode {
+  /// What is reported of each new entry.
+  enum Report {
+    case summary
+    case find(JQFilter)
+    case watch(JSONPointer)
+  }
+
+  /// What following saw, for the summary at the end.
+  struct Tally {
+    var entries = 0
+    var matched = 0
+    /// New entries by action name, in order of first appearance.
+    var actions: [(name: String, count: Int)] = []
+    var truncated = 0
+    var replaced = 0
+    var removed = 0
+
+    mutating func count(_ name: String) {
+      if let i = actions.firstIndex(where: { $0.name == name }) {
+        actions[i].count += 1
+      } else {
+        actions.append((name, 1))
+      }
+    }
+  }
+
+  /// Runs the mode, then follows the log.
+  /// - Returns: The mode's exit code, counting the matches that arrived: 1 when `--find`
+  ///   or `--watch` matched nothing, before or while following; 0 otherwise.
+  /// - Throws: `CommandError` with the mode's codes (a bad expression, one failing on an
+  ///   entry), `LogError` when the file cannot be read any more.
+  static func run(_ context: Context) throws -> Int32 {
+    let until = try context.options.until.map {
+      try Predicate.compile($0, what: "--until expression")
+    }
+    let report: Report
+    let code: Int32
+    switch context.options.mode {
+    case .find(let expression):
+      report = .find(try Predicate.compile(expression, what: "--find expression"))
+      code = try FindMode.run(context, expression: expression)
+    case .watch(let text):
+      code = try WatchMode.run(context, path: text)
+      report = .watch(try WatchPath.pointer(parsing: text))
+    default:
+      report = .summary
+      code = try SummaryMode.run(context)
+    }
+    let follower = try LogFollower(following: context.log)
+    var session = FollowSession(
+      context: context, report: report, restriction: try EntryFilter(context.options.filter),
+      until: until)
+    let interrupt = Interrupt { follower.stop() }
+    defer { interrupt.restore() }
+    if context.json {
+      context.printJSON(["event": "following", "path": .string(context.log.path)])
+    } else {
+      context.io.out("following \(TerminalText.sanitize(context.log.path)) (Ctrl-C stops)\n")
+    }
+    var stoppedAt: LogEntry?
+    while let event = try follower.next() {
+      if let entry = try session.handle(event) {
+        stoppedAt = entry
+        break
+      }
+    }
+    session.finish(stoppedAt: stoppedAt)
+    if case .summary = report { return code }
+    return code == ExitCode.success || session.tally.matched > 0 ? ExitCode.success : code
+  }
+}

@@ -1,0 +1,1033 @@
+"use strict";
+// The report's page: builds the DOM from the embedded data with elements and text nodes
+// only (no markup is ever parsed), so nothing from the log is read as markup or script.
+(() => {
+  const C = ReplayCore;
+  const $ = (id) => document.getElementById(id);
+  const index = JSON.parse($("replay-index").textContent);
+  const rows = index.rows;
+  const n = rows.seq.length; // entries; row 0 is the state before the first one
+  const diffLimit = 120; // as `replay --diff` abbreviates values
+  const svgNS = "http://www.w3.org/2000/svg";
+
+  // ---- DOM helpers: elements and text only ---------------------------------------
+
+  /** An element with a class and children (strings become text nodes). */
+  function el(tag, className, ...children) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+  function svg(tag, attributes) {
+    const node = document.createElementNS(svgNS, tag);
+    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
+    return node;
+  }
+  function button(className, label, onClick, title) {
+    const b = el("button", className, label);
+    b.type = "button";
+    if (title) b.title = title;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  /**
+   * Text from the log as the command line prints a name (TerminalText.sanitize): as it
+   * is when it is printable ASCII, otherwise with every character a reader could not
+   * see (controls, bidi and invisible characters) escaped as in JSON, quotes kept.
+   */
+  function visible(text) {
+    if (typeof text !== "string") return "";
+    if (/^[\x20-\x7e]*$/.test(text)) return text;
+    return C.printString(text).slice(1, -1).replace(/\\"/g, '"');
+  }
+  const numberFormat = new Intl.NumberFormat("en");
+  const grouped = (value) => numberFormat.format(value);
+  const plural = (value, one, many) => `${grouped(value)} ${value === 1 ? one : many}`;
+
+  // ---- Rows, names and marks -------------------------------------------------------
+
+  const rowOfSeq = new Map();
+  rows.seq.forEach((seq, i) => {
+    if (!rowOfSeq.has(seq)) rowOfSeq.set(seq, i + 1);
+  });
+  const seqOf = (row) => rows.seq[row - 1];
+  /** How a state is named: by the entry it follows. */
+  const stateName = (row) =>
+    row === 0 ? (index.window.startsAtBeginning ? "the initial state" : `the state before seq ${rows.seq[0]}`) : `the state after seq ${seqOf(row)}`;
+
+  const marks = { holds: new Set(), find: new Set(), firstBad: -1, warnings: new Map(), gaps: new Map(), breaks: new Set() };
+  if (index.predicate) {
+    for (const r of index.predicate.holds) marks.holds.add(r);
+    const bisect = index.predicate.bisect;
+    if (bisect && bisect.outcome === "firstBad") marks.firstBad = bisect.row;
+  }
+  if (index.find) for (const r of index.find.rows) marks.find.add(r);
+  for (const w of index.log.warnings) {
+    if (w.row === null) continue;
+    if (!marks.warnings.has(w.row)) marks.warnings.set(w.row, []);
+    marks.warnings.get(w.row).push(w.message);
+  }
+  for (const g of index.gaps) marks.gaps.set(g.row, g);
+  for (const r of rows.chainBreaks) marks.breaks.add(r);
+  const seqSkips = new Set();
+  for (let r = 2; r <= n; r++) if (rows.seq[r - 1] !== rows.seq[r - 2] + 1 && !marks.gaps.has(r)) seqSkips.add(r);
+
+  // ---- States, rebuilt from segments -----------------------------------------------
+
+  const segmentStarts = index.segments.map((s) => s[0]);
+  const cache = new Map(); // segment → {states, changes, actions}
+  function segmentOfRow(row) {
+    let low = 0;
+    let high = segmentStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (segmentStarts[mid] <= row) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+  function segment(s) {
+    let built = cache.get(s);
+    if (built) {
+      cache.delete(s);
+      cache.set(s, built);
+      return built;
+    }
+    const data = C.parse($("replay-segment-" + s).textContent);
+    let state = data.get("state");
+    built = { states: [state], changes: [], actions: [] };
+    for (const entry of data.get("entries")) {
+      const applied = C.applyPatch(state, entry.get("patch"));
+      // An entry whose patch would not give its state exactly (member order, number
+      // text) carries it.
+      state = entry.has("next") ? entry.get("next") : applied.state;
+      built.states.push(state);
+      built.changes.push(applied.changes);
+      built.actions.push(entry.get("action"));
+    }
+    cache.set(s, built);
+    if (cache.size > 16) cache.delete(cache.keys().next().value);
+    return built;
+  }
+  /** State `row`: the state after entry `row`; row 0 the state before the first. */
+  function stateAt(row) {
+    if (row === 0) return segment(0).states[0];
+    const s = segmentOfRow(row);
+    return segment(s).states[row - segmentStarts[s] + 1];
+  }
+  /** Entry `row`'s action, changes and the states around it. */
+  function entryAt(row) {
+    const s = segmentOfRow(row);
+    const seg = segment(s);
+    const i = row - segmentStarts[s];
+    return { action: seg.actions[i], changes: seg.changes[i], prior: seg.states[i], next: seg.states[i + 1] };
+  }
+
+  // ---- Layout -----------------------------------------------------------------------
+
+  const ui = {};
+  function buildLayout() {
+    const header = el("header", "top");
+    const title = el("div", "title", el("span", "brand", "replay"), el("span", "path", visible(index.log.path)));
+    ui.meta = el("div", "meta");
+    ui.coverage = el("div", "coverage");
+    ui.chips = el("div", "chips");
+    header.append(el("div", "heading", title, ui.meta, ui.coverage), ui.chips);
+    ui.warningPanel = el("div", "warning-panel hidden");
+
+    const timeline = el("section", "timeline");
+    ui.track = svg("svg", { class: "track", role: "img", "aria-label": "marks along the log" });
+    ui.slider = el("input", "slider");
+    ui.slider.type = "range";
+    ui.slider.min = "0";
+    ui.slider.max = String(n);
+    ui.slider.step = "1";
+    ui.slider.id = "slider";
+    ui.slider.setAttribute("aria-label", "selected entry");
+    ui.legend = el("div", "legend");
+    ui.plots = el("div", "plots");
+    timeline.append(el("div", "track-row", ui.track), ui.slider, ui.legend, ui.plots);
+
+    const list = el("aside", "list-pane");
+    ui.actionFilter = el("select", "action-filter");
+    ui.actionFilter.id = "action-filter";
+    ui.actionFilter.setAttribute("aria-label", "filter by action");
+    ui.textFilter = el("input", "text-filter");
+    ui.textFilter.id = "text-filter";
+    ui.textFilter.type = "search";
+    ui.textFilter.placeholder = "Filter by seq, action or payload";
+    ui.markedOnly = el("input");
+    ui.markedOnly.type = "checkbox";
+    ui.markedOnly.id = "marked-only";
+    ui.listCount = el("span", "list-count");
+    ui.listCount.id = "list-count";
+    const markedLabel = el("label", "marked-only", ui.markedOnly, "marked only");
+    ui.list = el("div", "list");
+    ui.list.id = "entry-list";
+    ui.list.tabIndex = 0;
+    ui.list.setAttribute("role", "listbox");
+    ui.listSpacer = el("div", "list-spacer");
+    ui.listRows = el("div", "list-rows");
+    ui.list.append(ui.listSpacer, ui.listRows);
+    list.append(el("div", "filters", ui.actionFilter, ui.textFilter, markedLabel, ui.listCount), ui.list);
+
+    const detail = el("section", "detail");
+    ui.entryHead = el("div", "entry-head");
+    ui.entryHead.id = "entry-head";
+    ui.action = el("div", "action-json");
+    ui.action.id = "action";
+    ui.diffTitle = el("div", "pane-title");
+    ui.diff = el("div", "diff");
+    ui.diff.id = "diff";
+    ui.tabs = el("div", "tabs");
+    ui.stateTab = button("tab active", "State", () => showTab("state"));
+    ui.compareTab = button("tab", "Compare two states", () => showTab("compare"));
+    ui.tabs.append(ui.stateTab, ui.compareTab);
+    ui.tree = el("div", "tree");
+    ui.tree.id = "state-tree";
+    ui.compare = el("div", "compare hidden");
+    ui.compare.id = "compare";
+    detail.append(
+      el("div", "entry-box", ui.entryHead, ui.action),
+      el("div", "diff-box", ui.diffTitle, ui.diff),
+      el("div", "lower-box", ui.tabs, ui.tree, ui.compare),
+    );
+    ui.toast = el("div", "toast hidden");
+    ui.toast.setAttribute("role", "status");
+    const main = el("main", "main", list, detail);
+    document.body.append(header, ui.warningPanel, timeline, main, ui.toast);
+  }
+
+  // ---- Header -----------------------------------------------------------------------
+
+  function duration(first, last) {
+    const a = Date.parse(first);
+    const b = Date.parse(last);
+    if (Number.isNaN(a) || Number.isNaN(b)) return "";
+    const total = Math.round((b - a) / 1000);
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    return h > 0 ? `${h}h ${m}m ${s}s` : m > 0 ? `${m}m ${s}s` : `${s}s`;
+  }
+
+  function buildHeader() {
+    document.title = "replay · " + visible(index.log.path);
+    const log = index.log;
+    const parts = [plural(log.entries, "entry", "entries")];
+    const header = log.header;
+    if (header) {
+      parts.push(visible(header.format));
+      if (header.app) parts.push("app " + visible(header.app));
+      if (header.stateType && header.actionType) parts.push(visible(header.stateType) + " / " + visible(header.actionType));
+    }
+    if (log.firstTime && log.lastTime) {
+      const span = duration(log.firstTime, log.lastTime);
+      parts.push(`${visible(log.firstTime)} … ${visible(log.lastTime)}${span ? ` (${span})` : ""}`);
+    }
+    ui.meta.textContent = parts.join(" · ");
+    const first = rows.seq[0];
+    const last = rows.seq[n - 1];
+    if (n === log.entries) {
+      ui.coverage.textContent = `This report covers the whole log: ${plural(n, "entry", "entries")}, seq ${first}–${last}.`;
+    } else {
+      const range = index.window.range ? ` (--range ${index.window.range})` : "";
+      ui.coverage.textContent = `This report covers seq ${first}–${last}${range}: ${plural(n, "entry", "entries")} of ${grouped(log.entries)}. The other entries are not in it.`;
+      ui.coverage.classList.add("partial");
+    }
+    const warnings = log.warnings;
+    if (warnings.length === 0) {
+      ui.chips.append(el("span", "chip ok", "warnings: none"));
+    } else {
+      const chip = button("chip warn", `⚠ ${plural(warnings.length, "warning", "warnings")}`, () => ui.warningPanel.classList.toggle("hidden"));
+      chip.id = "warnings-chip";
+      ui.chips.append(chip);
+      ui.warningPanel.append(el("div", "pane-title", "Warnings from the summary (replay LOG)"));
+      for (const w of warnings) {
+        const line = el("div", "warning-line", w.line !== null ? `line ${w.line}: ` : "", visible(w.message));
+        if (w.row !== null) {
+          line.classList.add("link");
+          line.addEventListener("click", () => select(w.row, { scroll: true }));
+        }
+        ui.warningPanel.append(line);
+      }
+    }
+    if (index.pending) {
+      const p = index.pending;
+      const chip = el("span", "chip crash", `✖ crashed in seq ${p.seq} (${visible(p.name)})`);
+      chip.title = visible(p.message) + "\naction: " + p.action;
+      ui.chips.append(chip);
+    }
+    if (index.predicate) {
+      const bisect = index.predicate.bisect;
+      let text = "predicate: ";
+      let target = -1;
+      if (!bisect) text += "no entries";
+      else if (bisect.outcome === "firstBad") {
+        target = bisect.row;
+        text += `first bad seq ${seqOf(bisect.row)}`;
+      } else if (bisect.outcome === "holdsAtStart") text += `holds on ${stateName(0)}`;
+      else if (bisect.outcome === "neverHolds") text += "never holds";
+      else text += "inconclusive";
+      const chip = button("chip bad", text, () => target >= 0 && select(target, { scroll: true }), "--predicate " + visible(index.predicate.expr));
+      chip.id = "predicate-chip";
+      ui.chips.append(chip);
+    }
+    if (index.find) {
+      const count = index.find.rows.length;
+      const chip = button("chip find", `find: ${plural(count, "match", "matches")}`, () => {
+        ui.markedOnly.checked = true;
+        applyFilter();
+      }, "--find " + visible(index.find.expr));
+      ui.chips.append(chip);
+    }
+    ui.chips.append(el("span", "chip keys", "← → or j k: step · Home End"));
+  }
+
+  // ---- Timeline: marks, slider, charts ----------------------------------------------
+
+  const xOf = (row, width) => 8 + (n === 0 ? 0 : (row / n) * (width - 16));
+  const rowAtX = (x, width) => Math.max(0, Math.min(n, Math.round(((x - 8) / (width - 16)) * n)));
+
+  function drawTrack() {
+    const track = ui.track;
+    const width = track.clientWidth || 800;
+    ui.trackWidth = width;
+    track.setAttribute("viewBox", `0 0 ${width} 28`);
+    track.replaceChildren();
+    track.append(svg("rect", { class: "track-bg", x: 0, y: 6, width, height: 16, rx: 3 }));
+    // Runs of states where the predicate holds.
+    let start = -1;
+    for (let r = 0; r <= n + 1; r++) {
+      const on = r <= n && marks.holds.has(r);
+      if (on && start < 0) start = r;
+      if (!on && start >= 0) {
+        const x0 = xOf(start, width) - 1;
+        const x1 = xOf(r - 1, width) + 1;
+        track.append(svg("rect", { class: "mark-holds", x: x0, y: 6, width: Math.max(2, x1 - x0), height: 16 }));
+        start = -1;
+      }
+    }
+    const ticks = (set, cls, y, h) => {
+      const seen = new Set();
+      for (const r of set) {
+        const x = Math.round(xOf(r, width));
+        if (seen.has(x)) continue;
+        seen.add(x);
+        track.append(svg("rect", { class: cls, x: x - 1, y, width: 2, height: h }));
+      }
+    };
+    ticks(marks.find, "mark-find", 2, 10);
+    ticks(marks.warnings.keys(), "mark-warning", 18, 10);
+    ticks(marks.gaps.keys(), "mark-gap", 2, 24);
+    ticks(seqSkips, "mark-gap", 2, 24);
+    if (marks.firstBad >= 0) {
+      const x = xOf(marks.firstBad, width);
+      track.append(svg("path", { class: "mark-first-bad", d: `M${x - 5} 0 L${x + 5} 0 L${x} 7 Z` }));
+    }
+    if (index.pending) track.append(svg("rect", { class: "mark-pending", x: width - 6, y: 2, width: 5, height: 24 }));
+    // The cursor is an element over the chart moved by a transform, so that moving it
+    // lays out nothing.
+    if (!ui.trackCursor) {
+      ui.trackCursor = el("div", "cursor-line");
+      track.parentElement.append(ui.trackCursor);
+    }
+    updateCursors();
+  }
+
+  function buildLegend() {
+    const item = (cls, text) => el("span", "legend-item", el("span", "swatch " + cls), text);
+    const items = [];
+    if (index.predicate) {
+      items.push(item("holds", "predicate holds (" + visible(index.predicate.expr) + ")"));
+      items.push(item("first-bad", "first bad (bisect)"));
+    }
+    if (index.find) items.push(item("find", "--find " + visible(index.find.expr)));
+    if (marks.warnings.size > 0) items.push(item("warning", "warning"));
+    if (marks.gaps.size > 0 || seqSkips.size > 0) items.push(item("gap", "gap or skipped seq"));
+    if (index.pending) items.push(item("pending", "crashed (pending) entry"));
+    ui.legend.append(...items);
+  }
+
+  function numberOf(v) {
+    if (typeof v === "number") return v;
+    return null;
+  }
+
+  /** One chart per --plot: numbers and sizes as a line, strings and booleans as lanes. */
+  function drawPlots() {
+    ui.plots.replaceChildren();
+    ui.plotCursors = [];
+    index.plots.forEach((plot, p) => {
+      const width = ui.plots.clientWidth || 800;
+      const height = 58;
+      const box = el("div", "plot");
+      const value = el("span", "plot-value");
+      box.append(el("div", "plot-head", el("span", "plot-expr", "--plot " + visible(plot.expr)), value));
+      const chart = svg("svg", { class: "chart", width, height, viewBox: `0 0 ${width} ${height}` });
+      chart.dataset.plot = String(p);
+      const values = plot.values;
+      const numeric = values.every((v) => v === null || typeof v === "number");
+      let yOf;
+      let labels;
+      if (numeric) {
+        const finite = values.filter((v) => typeof v === "number" && Number.isFinite(v));
+        let min = finite.length ? Math.min(...finite) : 0;
+        let max = finite.length ? Math.max(...finite) : 1;
+        if (min === max) {
+          min -= 1;
+          max += 1;
+        }
+        yOf = (v) => 8 + (1 - (v - min) / (max - min)) * (height - 16);
+        labels = [[String(max), 11], [String(min), height - 3]];
+      } else {
+        const categories = [];
+        const category = (v) => {
+          const key = v === null ? null : JSON.stringify(v);
+          let i = categories.indexOf(key);
+          if (i < 0) i = categories.push(key) - 1;
+          return i;
+        };
+        values.forEach((v) => v !== null && category(v));
+        const lanes = Math.max(1, categories.length - 1);
+        yOf = (v) => 8 + (category(v) / lanes) * (height - 16);
+        labels = [];
+        if (categories.length <= 6) {
+          categories.forEach((key, i) => labels.push([key === null ? "" : visible(key), 8 + (i / lanes) * (height - 16) + 3]));
+        } else {
+          labels.push([`${categories.length} values`, 11]);
+        }
+      }
+      chart.append(svg("rect", { class: "chart-bg", x: 0, y: 0, width, height }));
+      let d = "";
+      let pen = false;
+      values.forEach((v, r) => {
+        if (v === null || (numeric && !Number.isFinite(v))) {
+          pen = false;
+          return;
+        }
+        const x = xOf(r, width);
+        const y = yOf(v);
+        d += pen ? (numeric ? ` L${x} ${y}` : ` H${x} V${y}`) : ` M${x} ${y}`;
+        pen = true;
+      });
+      chart.append(svg("path", { class: "chart-line", d: d.trim() || "M0 0" }));
+      if (values.length <= 2001) {
+        values.forEach((v, r) => {
+          if (v === null || (numeric && !Number.isFinite(v))) return;
+          const point = svg("circle", { class: r === 0 ? "point initial" : "point", cx: xOf(r, width), cy: yOf(v), r: 2.2 });
+          point.dataset.row = String(r);
+          chart.append(point);
+        });
+      } else {
+        let dots = "";
+        values.forEach((v, r) => {
+          if (v !== null && (!numeric || Number.isFinite(v))) dots += `M${xOf(r, width)} ${yOf(v)}h0`;
+        });
+        chart.append(svg("path", { class: "points", d: dots || "M0 0" }));
+      }
+      for (const [text, y] of labels) {
+        const label = svg("text", { class: "axis", x: width - 6, y, "text-anchor": "end" });
+        label.textContent = text;
+        chart.append(label);
+      }
+      const cursor = el("div", "cursor-line");
+      chart.addEventListener("click", (event) => {
+        const bounds = chart.getBoundingClientRect();
+        select(rowAtX(event.clientX - bounds.left, bounds.width), { scroll: true });
+      });
+      box.append(el("div", "chart-box", chart, cursor));
+      ui.plots.append(box);
+      ui.plotCursors.push({ cursor, value, plot, width });
+    });
+  }
+
+  function updateCursors() {
+    const row = current;
+    if (ui.trackCursor) ui.trackCursor.style.transform = `translateX(${xOf(row, ui.trackWidth) - 1}px)`;
+    for (const { cursor, value, plot, width } of ui.plotCursors || []) {
+      cursor.style.transform = `translateX(${xOf(row, width) - 1}px)`;
+      const v = plot.values[row];
+      const shown = v === null ? "—" : typeof v === "string" ? C.printString(v) : String(v);
+      value.textContent = `${row === 0 ? "initial" : "seq " + seqOf(row)}: ${shown}`;
+    }
+  }
+
+  // ---- The entry list (virtual: only the rows in view are in the DOM) ----------------
+
+  const rowHeight = 26;
+  let shown = []; // rows passing the filter, in order
+  let shownIndex = new Map();
+
+  function buildFilters() {
+    const all = el("option", null, `All actions (${grouped(n)})`);
+    all.value = "";
+    ui.actionFilter.append(all);
+    const counts = new Map();
+    for (const name of rows.name) counts.set(name, (counts.get(name) || 0) + 1);
+    [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .forEach(([name, count]) => {
+        const option = el("option", null, `${visible(name)} (${count})`);
+        option.value = name;
+        ui.actionFilter.append(option);
+      });
+    ui.actionFilter.addEventListener("change", applyFilter);
+    ui.textFilter.addEventListener("input", applyFilter);
+    ui.markedOnly.addEventListener("change", applyFilter);
+    if (!index.predicate && !index.find && marks.warnings.size === 0) ui.markedOnly.parentElement.classList.add("hidden");
+  }
+
+  const isMarked = (r) =>
+    marks.holds.has(r) || marks.find.has(r) || r === marks.firstBad || marks.warnings.has(r) || marks.gaps.has(r) || seqSkips.has(r);
+
+  function applyFilter() {
+    const name = ui.actionFilter.value;
+    const text = ui.textFilter.value.trim().toLowerCase();
+    const markedOnly = ui.markedOnly.checked;
+    const filtered = name !== "" || text !== "" || markedOnly;
+    shown = [];
+    if (!filtered) shown.push(0);
+    for (let r = 1; r <= n; r++) {
+      if (name !== "" && rows.name[r - 1] !== name) continue;
+      if (markedOnly && !isMarked(r)) continue;
+      if (text !== "") {
+        const haystack = `${rows.seq[r - 1]} ${rows.name[r - 1]} ${rows.payload[r - 1]} ${rows.time[r - 1] || ""}`.toLowerCase();
+        if (!haystack.includes(text)) continue;
+      }
+      shown.push(r);
+    }
+    shownIndex = new Map(shown.map((r, i) => [r, i]));
+    const entries = shown.filter((r) => r > 0).length;
+    ui.listCount.textContent = filtered ? `${grouped(entries)} of ${grouped(n)}` : `${grouped(n)} entries`;
+    ui.listSpacer.style.height = shown.length * rowHeight + "px";
+    scrollToRow(current, true);
+  }
+
+  function timeShort(time) {
+    if (typeof time !== "string") return "";
+    const m = /T(\d\d:\d\d:\d\d(?:\.\d{1,3})?)/.exec(time);
+    return visible(m ? m[1] : time);
+  }
+
+  function listRow(r) {
+    const row = el("div", "row");
+    row.dataset.row = String(r);
+    row.setAttribute("role", "option");
+    row.style.top = (shownIndex.get(r) * rowHeight) + "px";
+    const dots = el("span", "dots");
+    const dot = (cls, title) => {
+      const d = el("span", "dot " + cls);
+      d.title = title;
+      dots.append(d);
+    };
+    if (r === marks.firstBad) dot("first-bad", "first bad entry (bisect)");
+    else if (marks.holds.has(r)) dot("holds", "the predicate holds here");
+    if (marks.find.has(r)) dot("find", "matches --find");
+    if (marks.warnings.has(r)) dot("warning", marks.warnings.get(r).map(visible).join("\n"));
+    if (marks.gaps.has(r) || seqSkips.has(r)) dot("gap", marks.gaps.has(r) ? visible(marks.gaps.get(r).message) : "seq skipped");
+    if (r === 0) {
+      row.classList.add("initial");
+      row.append(dots, el("span", "seq", "—"), el("span", "time"), el("span", "name", index.window.startsAtBeginning ? "initial state" : `state before seq ${rows.seq[0]}`), el("span", "payload"));
+    } else {
+      const changes = rows.changes[r - 1];
+      const count = el("span", "changes" + (changes === 0 ? " none" : ""), changes === 0 ? "0" : "±" + changes);
+      count.title = plural(changes, "change", "changes");
+      row.append(
+        dots,
+        el("span", "seq", String(rows.seq[r - 1])),
+        el("span", "time", timeShort(rows.time[r - 1])),
+        el("span", "name", visible(rows.name[r - 1])),
+        el("span", "payload", rows.payload[r - 1]),
+        count,
+      );
+      row.title = `seq ${rows.seq[r - 1]} · ${visible(rows.time[r - 1] || "")}`;
+    }
+    if (r === current) row.classList.add("selected");
+    if (r === compareFrom) row.classList.add("pinned");
+    return row;
+  }
+
+  // The scroll position the page set itself, already rendered: its scroll event needs
+  // no work (and reading the position then would force a layout).
+  let scrolledTo = -1;
+
+  // The rows in the DOM, so that a scroll that shows the same rows rebuilds nothing.
+  let renderedRange = "";
+
+  function renderList(view, force) {
+    const { top, height } = view || { top: ui.list.scrollTop, height: ui.list.clientHeight || 600 };
+    const first = Math.max(0, Math.floor(top / rowHeight) - 8);
+    const last = Math.min(shown.length, Math.ceil((top + height) / rowHeight) + 8);
+    if (!force && renderedRange === `${first}-${last}`) return;
+    renderedRange = `${first}-${last}`;
+    const fragment = document.createDocumentFragment();
+    for (let i = first; i < last; i++) fragment.append(listRow(shown[i]));
+    ui.listRows.replaceChildren(fragment);
+  }
+
+  /**
+   * Scrolls the list so that `row` is in view, and renders it when anything moved.
+   * `view` is the list's scroll position and height, read before any change to the page
+   * so that reading them forces no layout.
+   */
+  function scrollToRow(row, always, view) {
+    const { top: before, height } = view || { top: ui.list.scrollTop, height: ui.list.clientHeight };
+    const i = shownIndex.get(row);
+    let top = before;
+    if (i !== undefined) {
+      const y = i * rowHeight;
+      // A step past the edge scrolls by a row; a jump further away centres the row.
+      if (y < before - rowHeight || y > before + height) top = Math.max(0, y - (height - rowHeight) / 2);
+      else if (y < before) top = y;
+      else if (y + rowHeight > before + height) top = y + rowHeight - height;
+    }
+    if (top !== before) {
+      ui.list.scrollTop = top;
+      scrolledTo = top;
+    }
+    if (always || top !== before) renderList({ top, height }, always);
+  }
+
+  // ---- Selection --------------------------------------------------------------------
+
+  let current = Math.min(1, n);
+  let compareFrom = 0;
+
+  function fragmentFor(row) {
+    return row === 0 ? "#initial" : "#seq=" + seqOf(row);
+  }
+  function rowFromFragment() {
+    const hash = decodeURIComponent(location.hash.slice(1));
+    if (hash === "initial") return 0;
+    const m = /^seq=(-?\d+)$/.exec(hash);
+    if (m && rowOfSeq.has(Number(m[1]))) return rowOfSeq.get(Number(m[1]));
+    return null;
+  }
+
+  function select(row, options) {
+    const opts = options || {};
+    row = Math.max(0, Math.min(n, row));
+    performance.mark("replay-select-start");
+    // Layout is read first and the list scrolled before anything else changes, so that
+    // nothing here forces a layout: the browser lays the page out once, for the frame.
+    const view = { top: ui.list.scrollTop, height: ui.list.clientHeight || 600 };
+    current = row;
+    if (opts.scroll !== false) scrollToRow(row, false, view);
+    ui.slider.value = String(row);
+    for (const node of ui.listRows.children) node.classList.toggle("selected", Number(node.dataset.row) === row);
+    renderEntry(row);
+    renderTree(row);
+    if (!ui.compare.classList.contains("hidden")) renderCompare();
+    updateCursors();
+    if (location.hash !== fragmentFor(row)) {
+      try {
+        history.replaceState(null, "", fragmentFor(row));
+      } catch (error) {
+        location.replace(fragmentFor(row));
+      }
+    }
+    performance.mark("replay-select-end");
+    performance.measure("replay-select", "replay-select-start", "replay-select-end");
+  }
+
+  /** The next row in the list after (or before) `row`, following the filter. */
+  function step(delta) {
+    const i = shownIndex.get(current);
+    let target;
+    if (i !== undefined) target = shown[Math.max(0, Math.min(shown.length - 1, i + delta))];
+    else if (delta > 0) target = shown.find((r) => r > current);
+    else target = [...shown].reverse().find((r) => r < current);
+    if (target !== undefined) select(target);
+  }
+
+  // ---- The selected entry: header, action, diff --------------------------------------
+
+  function badge(cls, text) {
+    return el("span", "badge " + cls, text);
+  }
+
+  function renderEntry(row) {
+    ui.entryHead.replaceChildren();
+    ui.action.replaceChildren();
+    ui.diff.replaceChildren();
+    const nav = el(
+      "span",
+      "nav",
+      button("nav-button", "◀", () => step(-1), "previous (← or k)"),
+      button("nav-button", "▶", () => step(1), "next (→ or j)"),
+      button("nav-button pin", "Compare from here", () => {
+        compareFrom = row;
+        showTab("compare");
+        renderList(null, true);
+      }, "use this state as the first state of the comparison"),
+    );
+    if (row === 0) {
+      const name = index.window.startsAtBeginning ? "Initial state" : `State before seq ${rows.seq[0]}`;
+      const seqLabel = el("span", "entry-seq", name);
+      seqLabel.id = "detail-seq";
+      ui.entryHead.append(seqLabel, el("span", "entry-meta", "before any entry of this report"), nav);
+      if (marks.holds.has(0)) ui.entryHead.append(badge("holds", "predicate holds"));
+      ui.diffTitle.textContent = "Diff";
+      ui.diff.append(el("div", "line context", "(no entry: this is the state the first entry starts from)"));
+      return;
+    }
+    const entry = entryAt(row);
+    const seqLabel = el("span", "entry-seq", "seq " + seqOf(row));
+    seqLabel.id = "detail-seq";
+    const time = rows.time[row - 1];
+    ui.entryHead.append(
+      seqLabel,
+      el("span", "entry-name", visible(rows.name[row - 1])),
+      el("span", "entry-meta", `${time ? visible(time) + " · " : ""}line ${rows.line[row - 1]}`),
+      nav,
+    );
+    const badges = el("div", "badges");
+    if (row === marks.firstBad) badges.append(badge("first-bad", "first bad entry (bisect)"));
+    else if (marks.holds.has(row)) badges.append(badge("holds", "predicate holds"));
+    if (marks.find.has(row)) badges.append(badge("find", "matches --find"));
+    if (marks.gaps.has(row)) badges.append(badge("gap", visible(marks.gaps.get(row).message)));
+    else if (seqSkips.has(row)) badges.append(badge("gap", `seq ${seqOf(row)} follows seq ${seqOf(row - 1)}`));
+    if (marks.breaks.has(row)) badges.append(badge("warning", "its prior is not the previous entry's next"));
+    for (const message of marks.warnings.get(row) || []) badges.append(badge("warning", visible(message)));
+    if (badges.childElementCount > 0) ui.entryHead.append(badges);
+    ui.action.append(el("span", "label", "action "), foldedText(C.print(entry.action), 600));
+    const count = entry.changes.length;
+    const before = marks.breaks.has(row) ? `the prior recorded with seq ${seqOf(row)}` : stateName(row - 1);
+    ui.diffTitle.textContent = `Diff: ${before} → ${stateName(row)} · ${plural(count, "change", "changes")}`;
+    renderDiffLines(ui.diff, C.renderStructural(entry.prior, entry.next, entry.changes, diffLimit));
+  }
+
+  function renderDiffLines(container, lines) {
+    const fragment = document.createDocumentFragment();
+    for (const line of lines) fragment.append(el("div", "line " + line.kind, line.text));
+    container.append(fragment);
+  }
+
+  /** Text cut at `limit` characters with a button that shows the rest. */
+  function foldedText(text, limit) {
+    const span = el("span", "json");
+    if (text.length <= limit) {
+      span.textContent = text;
+      return span;
+    }
+    span.textContent = text.slice(0, limit) + "…";
+    const more = button("more", `show all ${grouped(text.length)} characters`, () => {
+      span.textContent = text;
+      more.remove();
+    });
+    return el("span", null, span, " ", more);
+  }
+
+  // ---- State tree -------------------------------------------------------------------
+
+  // Nodes open because the selected entry changed something inside them, and the
+  // user's own choices, which win.
+  let changedInside = new Set();
+  const userOpen = new Set([""]);
+  const userClosed = new Set();
+  const isOpen = (pointer) => !userClosed.has(pointer) && (userOpen.has(pointer) || changedInside.has(pointer));
+  const pageSize = 50;
+  const childLimit = new Map(); // pointer → children shown
+  const stringLimit = 200;
+
+  function changedPointers(row) {
+    const set = new Set();
+    changedInside = new Set();
+    if (row === 0) return set;
+    for (const change of entryAt(row).changes) {
+      const path = change.op === "remove" ? change.path.slice(0, -1) : change.path;
+      set.add(C.formatPointer(path));
+      for (let d = 0; d < path.length; d++) changedInside.add(C.formatPointer(path.slice(0, d)));
+    }
+    return set;
+  }
+
+  // Replacing the tree's children keeps its scroll position, so stepping through entries
+  // keeps the same part of the state in view.
+  function renderTree(row) {
+    ui.tree.replaceChildren();
+    const changed = changedPointers(row);
+    const state = stateAt(row);
+    const title = el("div", "pane-title", `State: ${stateName(row)}`);
+    ui.tree.append(title, treeNode(state, [], null, changed, 0));
+  }
+
+  function copyText(text, what) {
+    const done = () => toast(`Copied ${what}`);
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
+    } else fallbackCopy(text, done);
+  }
+  function fallbackCopy(text, done) {
+    const area = el("textarea", "offscreen");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try {
+      document.execCommand("copy");
+      done();
+    } catch (error) {
+      toast("Copy failed: select the pointer and copy it");
+    }
+    area.remove();
+  }
+  let toastTimer = 0;
+  function toast(text) {
+    ui.toast.textContent = text;
+    ui.toast.classList.remove("hidden");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => ui.toast.classList.add("hidden"), 1600);
+  }
+
+  function treeNode(value, tokens, label, changed, depth) {
+    const pointer = C.formatPointer(tokens);
+    const node = el("div", "node");
+    const line = el("div", "node-line");
+    line.style.paddingLeft = Math.min(depth, 40) * 16 + "px";
+    if (changed.has(pointer)) line.classList.add("changed");
+    const container = C.isContainer(value);
+    const open = container && isOpen(pointer);
+    if (container) {
+      const toggle = button("toggle", open ? "▾" : "▸", () => {
+        if (open) {
+          userOpen.delete(pointer);
+          userClosed.add(pointer);
+        } else {
+          userClosed.delete(pointer);
+          userOpen.add(pointer);
+        }
+        node.replaceWith(treeNode(value, tokens, label, changed, depth));
+      }, open ? "collapse" : "expand");
+      toggle.setAttribute("aria-expanded", String(open));
+      line.append(toggle);
+    } else line.append(el("span", "toggle-space"));
+    if (label !== null) line.append(el("span", "key", label), el("span", "colon", ": "));
+    if (container) {
+      const size = Array.isArray(value) ? value.length : value.size;
+      line.append(el("span", "summary", Array.isArray(value) ? `[${plural(size, "item", "items")}]` : `{${plural(size, "key", "keys")}}`));
+    } else {
+      line.append(scalarView(value));
+    }
+    const shownPointer = tokens.length === 0 ? '"" (the whole state)' : C.displayPointer(tokens);
+    const chip = button("pointer", shownPointer, () => copyText(pointer, "JSON Pointer " + C.displayPointer(tokens)), "copy this node's JSON Pointer (RFC 6901)");
+    line.append(chip);
+    node.append(line);
+    if (open) {
+      const limit = childLimit.get(pointer) || pageSize;
+      const keys = Array.isArray(value) ? null : value.k;
+      const count = Array.isArray(value) ? value.length : value.size;
+      const children = el("div", "children");
+      const tokenAt = (i) => (Array.isArray(value) ? String(i) : keys[i]);
+      // The first `limit` children, and past them any child the entry changed, so that
+      // what changed is always in view.
+      const shownChildren = [];
+      for (let i = 0; i < count; i++) {
+        if (i < limit) shownChildren.push(i);
+        else {
+          const child = pointer + "/" + C.formatPointer([tokenAt(i)]).slice(1);
+          if (changed.has(child) || changedInside.has(child)) shownChildren.push(i);
+        }
+      }
+      const gap = (from, to) => {
+        const more = el("div", "node-line more-line");
+        more.style.paddingLeft = Math.min(depth + 1, 40) * 16 + "px";
+        const hidden = to - from;
+        more.append(
+          el("span", "folded", `… ${plural(hidden, "more", "more")} (${from}–${to - 1} of ${grouped(count)})`),
+          button("more", `show ${Math.min(pageSize, count - limit)} more`, () => {
+            childLimit.set(pointer, limit + pageSize);
+            node.replaceWith(treeNode(value, tokens, label, changed, depth));
+          }),
+          button("more", "show all", () => {
+            childLimit.set(pointer, count);
+            node.replaceWith(treeNode(value, tokens, label, changed, depth));
+          }),
+        );
+        children.append(more);
+      };
+      let next = 0;
+      for (const i of shownChildren) {
+        if (i > next) gap(next, i);
+        const childValue = Array.isArray(value) ? value[i] : value.v[i];
+        const childLabel = Array.isArray(value) ? `[${i}]` : C.printString(keys[i]);
+        children.append(treeNode(childValue, tokens.concat([tokenAt(i)]), childLabel, changed, depth + 1));
+        next = i + 1;
+      }
+      if (next < count) gap(next, count);
+      node.append(children);
+    }
+    return node;
+  }
+
+  function scalarView(value) {
+    const cls = "value " + C.typeName(value);
+    if (typeof value === "string") {
+      const characters = value.length > stringLimit ? C.characters(value) : [];
+      if (characters.length > stringLimit) {
+        const span = el("span", cls, C.printString(characters.slice(0, stringLimit).join("")).slice(0, -1) + '…"');
+        const more = button("more", `show all ${grouped(characters.length)} characters`, () => {
+          span.textContent = C.printString(value);
+          more.remove();
+        });
+        return el("span", null, span, " ", more);
+      }
+      return el("span", cls, C.printString(value));
+    }
+    return el("span", cls, C.print(value));
+  }
+
+  // ---- Compare two states -----------------------------------------------------------
+
+  function showTab(name) {
+    const compare = name === "compare";
+    ui.compare.classList.toggle("hidden", !compare);
+    ui.tree.classList.toggle("hidden", compare);
+    ui.compareTab.classList.toggle("active", compare);
+    ui.stateTab.classList.toggle("active", !compare);
+    if (compare) renderCompare();
+  }
+
+  function parseStateName(text) {
+    const t = text.trim().toLowerCase();
+    if (t === "initial" || t === "init" || t === "0" && !rowOfSeq.has(0)) return 0;
+    const seq = Number(t.replace(/^seq\s*/, ""));
+    if (Number.isInteger(seq) && rowOfSeq.has(seq)) return rowOfSeq.get(seq);
+    return null;
+  }
+
+  function renderCompare() {
+    ui.compare.replaceChildren();
+    const from = el("input", "state-input");
+    from.id = "compare-from";
+    from.value = compareFrom === 0 ? "initial" : String(seqOf(compareFrom));
+    const to = el("input", "state-input");
+    to.id = "compare-to";
+    to.value = current === 0 ? "initial" : String(seqOf(current));
+    const output = el("div", "diff");
+    output.id = "compare-diff";
+    const title = el("div", "pane-title");
+    const run = () => {
+      output.replaceChildren();
+      const a = parseStateName(from.value);
+      const b = parseStateName(to.value);
+      if (a === null || b === null) {
+        title.textContent = "Give a seq of this report, or initial.";
+        return;
+      }
+      compareFrom = a;
+      const t0 = performance.now();
+      const changes = C.diff(stateAt(a), stateAt(b), index.idKeys);
+      title.textContent = `${stateName(a)} → ${stateName(b)} · ${plural(changes.length, "change", "changes")}`;
+      renderDiffLines(output, C.renderStructural(stateAt(a), stateAt(b), changes, diffLimit));
+      output.dataset.ms = String(Math.round(performance.now() - t0));
+    };
+    from.addEventListener("change", run);
+    to.addEventListener("change", run);
+    const swap = button("more", "swap", () => {
+      [from.value, to.value] = [to.value, from.value];
+      run();
+    });
+    const note = el(
+      "div",
+      "note",
+      "States are named by seq (the state after that entry) or initial. The diff is replay --diff's: array elements with an id are matched by it, so a move is a move.",
+    );
+    ui.compare.append(el("div", "compare-form", el("label", null, "from ", from), el("label", null, "to ", to), swap), note, title, output);
+    run();
+  }
+
+  // ---- Keyboard, fragment, resize ---------------------------------------------------
+
+  function onKey(event) {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    switch (event.key) {
+      case "ArrowLeft":
+      case "ArrowUp":
+      case "k":
+        step(-1);
+        break;
+      case "ArrowRight":
+      case "ArrowDown":
+      case "j":
+        step(1);
+        break;
+      case "Home":
+        select(shown.length > 0 ? shown[0] : 0);
+        break;
+      case "End":
+        select(shown.length > 0 ? shown[shown.length - 1] : n);
+        break;
+      case "PageUp":
+        step(-10);
+        break;
+      case "PageDown":
+        step(10);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  function start() {
+    buildLayout();
+    buildHeader();
+    buildFilters();
+    buildLegend();
+    applyFilter();
+    drawTrack();
+    drawPlots();
+    ui.slider.addEventListener("input", () => select(Number(ui.slider.value), { scroll: true }));
+    ui.list.addEventListener("scroll", () => {
+      if (scrolledTo >= 0) {
+        scrolledTo = -1;
+        return;
+      }
+      renderList();
+    });
+    ui.listRows.addEventListener("click", (event) => {
+      const row = event.target.closest(".row");
+      if (!row) return;
+      const r = Number(row.dataset.row);
+      if (event.shiftKey) {
+        compareFrom = r;
+        showTab("compare");
+        renderList(null, true);
+        return;
+      }
+      select(r, { scroll: false });
+    });
+    ui.track.addEventListener("click", (event) => {
+      const bounds = ui.track.getBoundingClientRect();
+      select(rowAtX(event.clientX - bounds.left, bounds.width), { scroll: true });
+    });
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("hashchange", () => {
+      const row = rowFromFragment();
+      if (row !== null && row !== current) select(row, { scroll: true });
+    });
+    let resizeTimer = 0;
+    window.addEventListener("resize", () => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => {
+        drawTrack();
+        drawPlots();
+        updateCursors();
+        renderList(null, true);
+      }, 100);
+    });
+    const initial = rowFromFragment();
+    select(initial === null ? Math.min(1, n) : initial, { scroll: true });
+    document.body.dataset.ready = "true";
+    performance.mark("replay-first-entry");
+  }
+
+  start();
+})();

@@ -1,0 +1,123 @@
+import TimeTravel
+import TimeTravelJQ
+
+/// The report's marks for `--predicate EXPR` and `--find EXPR`, gathered while the
+/// report walks the log.
+///
+/// The predicate is evaluated on every state of the report (each state is at hand), and
+/// bisect then runs over those verdicts exactly as `--bisect` runs over states, so the
+/// page shows both where the predicate holds and the first bad entry bisect reports, with
+/// the states it evaluated; when the two disagree the predicate is not monotone.
+struct ReportMarks: Sendable {
+  private let predicateSource: String?
+  private let predicate: JQFilter?
+  private let findSource: String?
+  private let find: JQFilter?
+  /// Per state of the report (0: the state before its first entry): whether the
+  /// predicate holds.
+  private(set) var holds: [Bool] = []
+  /// The rows (1: the first entry of the report) whose entry `--find` matches.
+  private(set) var matches: [Int] = []
+
+  /// Compiles the expressions.
+  /// - Throws: `CommandError` (usage) for a jq syntax error.
+  init(predicate: String?, find: String?) throws {
+    predicateSource = predicate
+    findSource = find
+    self.predicate = try predicate.map { try Predicate.compile($0) }
+    self.find = try find.map { try Predicate.compile($0, what: "--find expression") }
+  }
+
+  /// Judges `state`, the state after `entry` (`nil` for the report's first state), and,
+  /// for an entry, whether `--find` matches it; `row` is its row in the report.
+  /// - Throws: `CommandError` (evaluation error) naming the state or entry, as `--bisect`
+  ///   and `--find` do.
+  mutating func add(_ state: JSONValue, after entry: LogEntry?, row: Int) throws {
+    if let predicate {
+      let variables = Predicate.bindings(entry: entry)
+      do {
+        holds.append(try predicate.holds(on: state, variables: variables))
+      } catch {
+        let at =
+          entry.map { "the state after entry \($0.seq) (\(TerminalText.sanitize($0.actionName)))" }
+          ?? "the first state"
+        throw CommandError(
+          code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error)")
+      }
+    }
+    if let find, let entry, try Predicate.holds(find, onEntry: entry, what: "the --find expression")
+    {
+      matches.append(row)
+    }
+  }
+
+  /// Appends the verdicts and matches of `later`, the same marks over the rows that follow.
+  mutating func append(_ later: ReportMarks) {
+    holds += later.holds
+    matches += later.matches
+  }
+
+  /// `{"expr", "holds": [rows], "bisect": {…}}` for the predicate and `{"expr", "rows"}`
+  /// for `--find`, as the page reads them; `null` for what was not asked.
+  func jsonValues() -> (predicate: JSONValue, find: JSONValue) {
+    var predicateValue = JSONValue.null
+    if let predicateSource {
+      let rows = holds.indices.filter { holds[$0] }
+      predicateValue = [
+        "expr": .string(predicateSource),
+        "holds": .array(JSONArray(rows.map { .number(JSONNumber($0)) })),
+        "bisect": bisect(),
+      ]
+    }
+    let findValue: JSONValue =
+      findSource.map { source in
+        [
+          "expr": .string(source),
+          "rows": .array(JSONArray(matches.map { .number(JSONNumber($0)) })),
+        ]
+      } ?? .null
+    return (predicateValue, findValue)
+  }
+
+  /// Bisect over the verdicts, as `--bisect` runs it: the outcome, the states evaluated in
+  /// order, and what the monotonicity probes found.
+  private func bisect() -> JSONValue {
+    guard holds.count > 1 else { return .null }
+    // As --bisect decides: a predicate about transitions is scanned, and so is one good on
+    // both ends.
+    let verdict = { (k: Int) in holds[k] ? Bisect.Verdict.bad : .good }
+    let readsTransition =
+      predicate.map { !$0.freeVariables.isDisjoint(with: ["action", "prior"]) } ?? false
+    let result =
+      readsTransition
+      ? Bisect.linear(lastState: holds.count - 1, reason: .readsTransition, verdict: verdict)
+      : Bisect.run(
+        lastState: holds.count - 1, probingMonotonicity: true, scanningWhenEndsAreGood: true,
+        verdict: verdict)
+    var object: JSONObject = [:]
+    switch result.outcome {
+    case .firstBad(let k):
+      object["outcome"] = "firstBad"
+      object["row"] = .number(JSONNumber(k))
+    case .holdsAtStart: object["outcome"] = "holdsAtStart"
+    case .neverHolds: object["outcome"] = "neverHolds"
+    case .candidates, .undecided, .endSkipped: object["outcome"] = "inconclusive"
+    }
+    object["trail"] = .array(
+      JSONArray(
+        result.trail.map { step in
+          [.number(JSONNumber(step.state)), .string(step.verdict == .bad ? "bad" : "good")]
+        }))
+    object["contradictions"] = .array(
+      JSONArray(
+        result.contradictions.map { contradiction -> JSONValue in
+          switch contradiction {
+          case .holdsBefore(state: let g, firstBad: _):
+            return ["kind": "holdsBefore", "row": .number(JSONNumber(g))]
+          case .clearsAfter(state: let b, firstBad: _):
+            return ["kind": "clearsAfter", "row": .number(JSONNumber(b))]
+          }
+        }))
+    return .object(object)
+  }
+}

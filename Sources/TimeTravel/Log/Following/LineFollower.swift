@@ -1,0 +1,276 @@
+import Foundation
+import Synchronization
+
+/// The lines appended to a file after a ``FollowPoint``, read as they arrive, and what
+/// happens to the file meanwhile: the byte layer of ``LogFollower``.
+///
+/// A line is handed over once its `\n` is there, so a record the writer has half
+/// written (a torn line) waits until it is completed. On every wake-up the follower looks
+/// at the path for itself:
+/// - the path names no file: whatever the old file still gets is read, then
+///   ``Event/removed`` (once), and the follower waits for a file to appear;
+/// - the path names another file than the one open (`stat(2)`'s device and inode
+///   differ: renamed over, or deleted and created again): the old file is read to its
+///   end, then ``Event/replaced``, and the new file is read from its start;
+/// - the open file is shorter than what was read, or its first bytes changed (it was
+///   truncated and rewritten past the old length before the follower looked):
+///   ``Event/truncated(size:)``, and it is read again from its start.
+final class LineFollower {
+  enum Event: Equatable {
+    /// A complete line without its `\n` (or `\r\n`), and its 1-based number in the file.
+    case line([UInt8], number: Int)
+    /// The file had a half-written last line, `line`, when it was truncated, replaced or
+    /// removed: it will never be completed.
+    case incompleteLine(line: Int)
+    /// The file became shorter than what was read, or was rewritten: it is `size` bytes
+    /// long now, read from its start.
+    case truncated(size: Int)
+    /// The path names a new file, read from its start.
+    case replaced
+    /// The path names no file.
+    case removed
+  }
+
+  let path: String
+  private var fd: Int32
+  private var identity: FileIdentity
+  /// The bytes read so far from the open file.
+  private var offset: Int
+  /// The bytes of the line not yet ended.
+  private var partial: [UInt8] = []
+  /// The lines ended so far.
+  private var lineNumber: Int
+  /// The open file's first bytes, as read.
+  private var prefix: [UInt8]
+  /// Whether the next `\n` ends a line already handed over (see ``FollowPoint``).
+  private var awaitingNewline: Bool
+  /// Lines ended while ``skipAvailable()`` reads, counted instead of queued.
+  private var skipped: Int?
+  private var removed = false
+  private var events: [Event] = []
+  private var nextEvent = 0
+  private let watcher: FileWatcher
+  let wakeup: Wakeup
+  private let stopped = Atomic<Bool>(false)
+  private let lineLimit: Int
+  private static let chunkSize = 1 << 20
+
+  /// Follows `path` from `start`.
+  /// - Throws: ``LogError`` `.cannotOpen` when the path cannot be opened again.
+  init(
+    path: String, from start: FollowPoint, watching: FollowWatching,
+    lineLimit: Int = LogSource.lineLimit
+  ) throws(LogError) {
+    self.path = path
+    self.lineLimit = lineLimit
+    wakeup = try Wakeup(path: path)
+    // The watch comes first: a change made from here on wakes the first wait.
+    watcher = watching.makeWatcher(path: path)
+    offset = start.offset
+    lineNumber = start.lines
+    prefix = start.prefix
+    awaitingNewline = start.awaitingNewline
+    identity = start.identity
+    fd = open(path, O_RDONLY | O_CLOEXEC)
+    var info = stat()
+    if fd >= 0, fstat(fd, &info) == 0, FileIdentity(info) == identity { return }
+    // The path names another file than the one read, or none: the first look says so.
+    if fd >= 0 { close(fd) }
+    fd = -1
+  }
+
+  deinit { if fd >= 0 { close(fd) } }
+
+  /// Makes a blocked ``next()`` return `nil`, now and from then on; from any thread.
+  func stop() {
+    stopped.store(true, ordering: .releasing)
+    wakeup.wake()
+  }
+
+  var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+  /// The next event, waiting for one as long as it takes; `nil` once ``stop()`` was
+  /// called.
+  /// - Throws: ``LogError`` `.cannotOpen` when the file cannot be read, or a line grows
+  ///   past the line limit.
+  func next() throws(LogError) -> Event? {
+    while !isStopped {
+      if let event = dequeue() { return event }
+      try look()
+      if nextEvent < events.count { continue }
+      watcher.wait(wakeup)
+    }
+    return nil
+  }
+
+  /// The events there are now, without waiting.
+  /// - Throws: as ``next()``.
+  func available() throws(LogError) -> [Event] {
+    try collect()
+  }
+
+  /// What there is now, without waiting or keeping the lines: how many complete lines
+  /// arrived, and the other events. Memory stays one chunk whatever was appended.
+  /// - Throws: as ``next()``.
+  func skipAvailable() throws(LogError) -> (lines: Int, events: [Event]) {
+    skipped = 0
+    defer { skipped = nil }
+    let events = try collect().filter {
+      if case .line = $0 { return false }
+      return true
+    }
+    return (skipped ?? 0, events)
+  }
+
+  private func collect() throws(LogError) -> [Event] {
+    var result: [Event] = []
+    repeat {
+      while let event = dequeue() { result.append(event) }
+      try look()
+    } while nextEvent < events.count
+    return result
+  }
+
+  private func dequeue() -> Event? {
+    guard nextEvent < events.count else {
+      events.removeAll(keepingCapacity: true)
+      nextEvent = 0
+      return nil
+    }
+    defer { nextEvent += 1 }
+    return events[nextEvent]
+  }
+
+  /// Looks at the path and the open file, queueing what changed and at least one line
+  /// when one is complete (reading stops there, so a large backlog is read as it is
+  /// handed over, not all at once).
+  private func look() throws(LogError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if fd >= 0 { try readToEnd() }
+      if !removed {
+        dropPartial()
+        events.append(.removed)
+        removed = true
+      }
+      return
+    }
+    if fd < 0 || FileIdentity(info) != identity {
+      guard try reopen() else { return }
+    }
+    guard fstat(fd, &info) == 0 else { throw failure("read", errno) }
+    let size = Int(info.st_size)
+    if size < offset || !prefixMatches() {
+      dropPartial()
+      restart()
+      events.append(.truncated(size: size))
+    }
+    try read(untilLine: true)
+  }
+
+  /// Reads the rest of the old file, then opens the file the path names now; `false`
+  /// when it went again in between.
+  private func reopen() throws(LogError) -> Bool {
+    if fd >= 0 {
+      try readToEnd()
+      close(fd)
+    }
+    fd = open(path, O_RDONLY | O_CLOEXEC)
+    var info = stat()
+    guard fd >= 0, fstat(fd, &info) == 0 else {
+      if fd >= 0 { close(fd) }
+      fd = -1
+      if !removed {
+        dropPartial()
+        events.append(.removed)
+        removed = true
+      }
+      return false
+    }
+    dropPartial()
+    identity = FileIdentity(info)
+    restart()
+    removed = false
+    events.append(.replaced)
+    watcher.watchFile()
+    return true
+  }
+
+  private func restart() {
+    offset = 0
+    lineNumber = 0
+    prefix = []
+    awaitingNewline = false
+  }
+
+  private func dropPartial() {
+    if !partial.isEmpty { events.append(.incompleteLine(line: lineNumber + 1)) }
+    partial = []
+  }
+
+  private func readToEnd() throws(LogError) { try read(untilLine: false) }
+
+  /// Whether the open file still starts with the bytes read from its start.
+  private func prefixMatches() -> Bool {
+    guard !prefix.isEmpty else { return true }
+    var bytes = [UInt8](repeating: 0, count: prefix.count)
+    let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
+    return n == prefix.count && bytes == prefix
+  }
+
+  /// Reads from ``offset`` to the end of the file, or (`untilLine`) until a line is
+  /// queued.
+  private func read(untilLine: Bool) throws(LogError) {
+    var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(offset)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("read", errno)
+      }
+      if n == 0 { return }
+      if prefix.count < FollowPoint.prefixLength, offset == prefix.count {
+        prefix += buffer[0..<min(n, FollowPoint.prefixLength - prefix.count)]
+      }
+      offset += n
+      try split(buffer[0..<n])
+      if untilLine, nextEvent < events.count { return }
+    }
+  }
+
+  /// Queues the lines `chunk` ends, keeping the rest for the next.
+  private func split(_ chunk: ArraySlice<UInt8>) throws(LogError) {
+    var start = chunk.startIndex
+    while let newline = chunk[start...].firstIndex(of: 0x0A) {
+      var line = partial + chunk[start..<newline]
+      partial = []
+      start = newline + 1
+      if line.last == 0x0D { line.removeLast() }
+      if awaitingNewline {
+        // The rest of a line handed over before its `\n` came.
+        awaitingNewline = false
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      }
+      lineNumber += 1
+      if let count = skipped {
+        skipped = count + 1
+      } else {
+        events.append(.line(line, number: lineNumber))
+      }
+    }
+    partial += chunk[start...]
+    guard partial.count <= lineLimit else {
+      throw LogError(
+        kind: .cannotOpen, path: path, line: lineNumber + 1,
+        message:
+          "line \(lineNumber + 1) is more than \(lineLimit) bytes long without ending, more than replay reads as one line"
+      )
+    }
+  }
+
+  private func failure(_ what: String, _ code: Int32) -> LogError {
+    LogError(
+      kind: .cannotOpen, path: path,
+      message: "cannot be \(what) (\(String(cString: strerror(code))))")
+  }
+}

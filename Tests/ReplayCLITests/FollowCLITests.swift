@@ -1,0 +1,307 @@
+import Foundation
+import ReplayCLI
+import TestSupport
+import Testing
+
+/// `replay --follow` as a user runs it: the `replay` executable follows a log that
+/// another process (a small Python writer standing in for a running app) appends to,
+/// truncates and replaces. Every move waits for the writer's "ok" and then for the line
+/// `replay` prints in answer, so the order of events is what is checked, never timing.
+@Suite(
+  .enabled(
+    if: TmuxSession.replay != nil && PeerResources.executable("python3") != nil,
+    "needs the replay executable beside the tests and python3 for the writer"))
+struct FollowCLITests {
+  /// The writer: one JSON command per line on stdin, "ok" on stdout once done.
+  static let writerScript = """
+    import json, os, sys
+    path = sys.argv[1]
+    for raw in sys.stdin:
+        move = json.loads(raw)
+        op = move["op"]
+        if op == "append":
+            with open(path, "ab") as f:
+                f.write(move["data"].encode())
+        elif op == "truncate":
+            open(path, "wb").close()
+        elif op == "replace":
+            with open(path + ".new", "wb") as f:
+                f.write(move["data"].encode())
+            os.rename(path + ".new", path)
+        elif op == "remove":
+            os.remove(path)
+        print("ok", flush=True)
+    """
+
+  /// A folder with the log and the writer, the writer running.
+  final class Setup {
+    let folder: LiveLogFolder
+    let writer: ChildProcess
+
+    let name: String
+
+    init(log: String, name: String = "log.jsonl") throws {
+      folder = try LiveLogFolder(name: name)
+      self.name = name
+      try folder.write(log)
+      let script = folder.path + "/writer.py"
+      try folder.write(Self.script, to: script)
+      writer = try ChildProcess(
+        try #require(PeerResources.executable("python3")), [script, name],
+        directory: folder.path)
+    }
+
+    static let script = FollowCLITests.writerScript
+
+    /// Runs `replay` on the log with `arguments`.
+    func replay(_ arguments: [String]) throws -> ChildProcess {
+      try ChildProcess(
+        try #require(TmuxSession.replay), [name] + arguments, directory: folder.path)
+    }
+
+    /// One move of the writer, done when it says so.
+    func move(_ op: String, _ data: String? = nil) throws {
+      var command: [String: String] = ["op": op]
+      command["data"] = data
+      let json = try JSONSerialization.data(withJSONObject: command)
+      writer.send(String(decoding: json, as: UTF8.self) + "\n")
+      _ = try writer.lines(through: "ok")
+    }
+
+    deinit { writer.closeInput() }
+  }
+
+  static let header =
+    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"AppState","actionType":"AppAction"}"#
+
+  static func entry(_ seq: Int, _ action: String, _ from: Int, _ to: Int, time: String? = nil)
+    -> String
+  {
+    let time = time.map { #""time":"\#($0)","# } ?? ""
+    return
+      #"{"seq":\#(seq),\#(time)"action":{"\#(action)":{}},"prior":{"count":\#(from)},"next":{"count":\#(to)}}"#
+  }
+
+  @Test func theSummaryFollowsATornLineATruncationAReplacementAndARemovalUntilCtrlC() throws {
+    let setup = try Setup(
+      log: Self.header + "\n" + Self.entry(1, "increment", 0, 1, time: "2026-01-05T09:00:00.000Z")
+        + "\n")
+    let replay = try setup.replay(["--follow"])
+    #expect(
+      try replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
+        "log.jsonl: 1 entry (replay-log v1, app Counter, AppState / AppAction)",
+        "time: 2026-01-05T09:00:00.000Z … 2026-01-05T09:00:00.000Z (0s)",
+        "actions:",
+        "  increment  1",
+        "warnings: none",
+        "following log.jsonl (Ctrl-C stops)",
+      ])
+    // Entry 2, and entry 3 torn in the same write: once entry 2 is printed, replay has
+    // read the torn half too.
+    let third = Self.entry(3, "increment", 0, 1)
+    try setup.move(
+      "append",
+      Self.entry(2, "decrement", 1, 0, time: "2026-01-05T09:00:01.000Z") + "\n"
+        + third.prefix(25))
+    #expect(
+      try replay.lines { $0.contains("entry") } == [
+        "  entry 2 (decrement) at 2026-01-05T09:00:01.000Z"
+      ])
+    try setup.move("append", third.dropFirst(25) + "\n")
+    #expect(try replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
+    try setup.move("truncate")
+    #expect(
+      try replay.lines { $0.contains("truncated") } == [
+        "log.jsonl was truncated (now 0 bytes): a new session, read from its start"
+      ])
+    try setup.move(
+      "append",
+      #"{"format":"replay-log","version":1,"app":"Counter"}"# + "\n"
+        + Self.entry(1, "reset", 5, 0) + "\n")
+    #expect(
+      try replay.lines { $0.contains("entry") } == [
+        "log.jsonl: new session (replay-log v1, app Counter)", "  entry 1 (reset)",
+      ])
+    // A new file renamed over the log, with an escape sequence in an action's name.
+    try setup.move(
+      "replace", #"{"seq":1,"action":{"\u001b[2Jfresh":{}},"prior":{},"next":{}}"# + "\n")
+    #expect(
+      try replay.lines { $0.contains("entry") } == [
+        "log.jsonl was replaced by a new file: a new session, read from its start",
+        "  entry 1 (\\u001b[2Jfresh)",
+      ])
+    try setup.move("remove")
+    #expect(
+      try replay.lines { $0.contains("removed") } == [
+        "log.jsonl was removed; waiting for a new file at that path"
+      ])
+    replay.interrupt()
+    #expect(
+      try replay.remainingLines() == [
+        "stopped by Ctrl-C after 4 new entries; the log was truncated once, replaced once and removed once",
+        "actions:",
+        "  decrement       1",
+        "  increment       1",
+        "  reset           1",
+        "  \\u001b[2Jfresh  1",
+      ])
+    #expect(replay.exitStatus() == 0)
+    #expect(replay.errorText() == "")
+  }
+
+  @Test func findStopsWhenUntilHoldsAndReportsOnlyMatches() throws {
+    let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
+    let replay = try setup.replay([
+      "--follow", "--find", #".action | has("increment")"#, "--until", ".seq >= 4",
+    ])
+    #expect(
+      try replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
+        "1 entry matches:", "  entry 1 (increment)", "following log.jsonl (Ctrl-C stops)",
+      ])
+    try setup.move(
+      "append", Self.entry(2, "decrement", 1, 0) + "\n" + Self.entry(3, "increment", 0, 1) + "\n")
+    #expect(try replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
+    try setup.move(
+      "append", Self.entry(4, "decrement", 1, 0) + "\n" + Self.entry(5, "increment", 0, 1) + "\n")
+    #expect(
+      try replay.remainingLines() == [
+        "stopped at entry 4 (--until holds) after 3 new entries: 1 matched"
+      ])
+    #expect(replay.exitStatus() == 0)
+  }
+
+  @Test func findThatNeverMatchesExitsOneOnCtrlC() throws {
+    let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
+    let replay = try setup.replay(["--follow", "--find", #".action | has("reset")"#])
+    _ = try replay.lines(through: "following log.jsonl (Ctrl-C stops)")
+    try setup.move("append", Self.entry(2, "increment", 1, 2) + "\n" + "not json\n")
+    // Nothing matches, so the warning about the bad line says that both were read.
+    #expect(
+      try replay.errorLines { _ in true } == [
+        "replay: warning: log.jsonl:3:1: not valid JSON: unexpected 'n'; expected a JSON value; skipped it"
+      ])
+    replay.interrupt()
+    #expect(
+      try replay.remainingLines() == ["stopped by Ctrl-C after 1 new entry: 0 matched"])
+    #expect(replay.exitStatus() == 1)
+    #expect(replay.errorText() == "")
+  }
+
+  @Test func watchInJSONStreamsOneObjectPerLine() throws {
+    let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
+    let replay = try setup.replay([
+      "--follow", "--watch", "/count", "--format", "json", "--until", #".action | has("stop")"#,
+    ])
+    #expect(
+      try replay.lines { $0.hasPrefix(#"{"event""#) } == [
+        #"[{"seq":1,"action":{"increment":{}},"old":0,"new":1}]"#,
+        #"{"event":"following","path":"log.jsonl"}"#,
+      ])
+    try setup.move(
+      "append", Self.entry(2, "increment", 1, 2) + "\n" + Self.entry(3, "noop", 2, 2) + "\n")
+    #expect(
+      try replay.lines { _ in true } == [#"{"seq":2,"action":{"increment":{}},"old":1,"new":2}"#])
+    try setup.move("truncate")
+    #expect(try replay.lines { _ in true } == [#"{"event":"truncated","size":0}"#])
+    try setup.move("append", Self.entry(1, "stop", 2, 0) + "\n")
+    #expect(
+      try replay.remainingLines() == [
+        #"{"seq":1,"action":{"stop":{}},"old":2,"new":0}"#,
+        #"{"event":"stopped","reason":"until","seq":1,"entries":3,"matched":2,"truncated":1}"#,
+      ])
+    #expect(replay.exitStatus() == 0)
+  }
+
+  @Test func theStepperTakesInNewEntriesBeforeEachCommandSoLastIsTheNewest() throws {
+    let setup = try Setup(
+      log: Self.entry(1, "increment", 0, 1) + "\n" + Self.entry(2, "increment", 1, 2) + "\n")
+    let replay = try setup.replay(["--step", "--follow"])
+    #expect(try replay.lines { _ in true } == ["[init/2] initial state"])
+    replay.send("last\n")
+    #expect(try replay.lines { $0.hasPrefix("  ") } == ["[2/2] increment", "  ~ /count: 1 → 2"])
+    try setup.move("append", Self.entry(3, "decrement", 2, 1) + "\n")
+    replay.send("last\n")
+    #expect(
+      try replay.lines { $0.hasPrefix("  ") } == [
+        "1 new entry (the log has entries 1…3)", "[3/3] decrement", "  ~ /count: 2 → 1",
+      ])
+    try setup.move("truncate")
+    try setup.move("append", Self.header + "\n" + Self.entry(1, "reset", 9, 0) + "\n")
+    replay.send("last\n")
+    #expect(
+      try replay.lines { $0.hasPrefix("  ") } == [
+        "log.jsonl was truncated: a new session (the log has entries 1); back at init",
+        "[1/1] reset", "  ~ /count: 9 → 0",
+      ])
+    replay.send("quit\n")
+    #expect(try replay.remainingLines() == [])
+    #expect(replay.exitStatus() == 0)
+  }
+}
+
+extension FollowCLITests {
+  /// The README's `--follow` example: the sh block that runs it, and the block after it.
+  static func readmeExample() throws -> (arguments: [String], shown: [String]) {
+    let blocks = ReadmeTourTests.blocks
+    let index = try #require(
+      blocks.firstIndex { $0.contains { $0.hasPrefix("replay live.jsonl --follow") } })
+    let command = try #require(blocks[index].first { $0.hasPrefix("replay live.jsonl") })
+    return (Array(ReadmeTourTests.shellWords(command).dropFirst(2)), blocks[index + 1])
+  }
+
+  @Test func theReadmeExampleIsReal() throws {
+    let fixture = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+      .split(separator: "\n").map { $0 + "\n" }
+    let setup = try Setup(log: fixture[..<111].joined(), name: "live.jsonl")
+    let (arguments, shown) = try Self.readmeExample()
+    let replay = try setup.replay(arguments)
+    var printed = try replay.lines(through: "following live.jsonl (Ctrl-C stops)")
+    // Entries 111…114 and half of 115; then the rest of 115 and more.
+    let torn = fixture[114]
+    try setup.move("append", fixture[111..<114].joined() + torn.prefix(100))
+    printed += try replay.lines { $0.contains("entry 112") }
+    try setup.move("append", torn.dropFirst(100) + fixture[115..<125].joined())
+    printed += try replay.remainingLines()
+    #expect(replay.exitStatus() == 0)
+    let errors = replay.errorText().split(separator: "\n").map(String.init)
+    #expect(errors + printed == shown)
+  }
+}
+
+/// The command line's checks of `--follow` and `--until`.
+@Suite struct FollowUsageTests {
+  static func run(_ arguments: [String]) -> (code: Int32, stderr: String) {
+    let io = BufferIO()
+    let code = ReplayCommand.run(arguments, io: io)
+    return (code, io.stderr.components(separatedBy: "\n").first ?? "")
+  }
+
+  @Test func untilNeedsFollow() {
+    #expect(
+      Self.run([Repo.fixture, "--find", ".seq", "--until", ".seq > 3"])
+        == (2, "replay: --until goes with --follow"))
+  }
+
+  @Test func standardInputCannotBeFollowed() {
+    #expect(
+      Self.run(["-", "--follow"])
+        == (2, "replay: --follow reads a file as it grows, so the log cannot come from stdin ('-')")
+    )
+  }
+
+  @Test func followGoesWithTheModesThatReportEntries() {
+    #expect(
+      Self.run([Repo.fixture, "--diff", "3", "--follow"])
+        == (2, "replay: --follow goes with the summary, --find, --watch or --step"))
+    #expect(
+      Self.run([Repo.fixture, "--step", "--follow", "--until", ".seq > 3"])
+        == (2, "replay: --until goes with the summary, --find or --watch"))
+  }
+
+  @Test func aBadUntilExpressionIsAUsageErrorBeforeAnythingIsPrinted() {
+    let io = BufferIO()
+    #expect(ReplayCommand.run([Repo.fixture, "--follow", "--until", ".seq >"], io: io) == 2)
+    #expect(io.stdout == "")
+    #expect(io.stderr.hasPrefix("replay: --until expression syntax error at "))
+  }
+}

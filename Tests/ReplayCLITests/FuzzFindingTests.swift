@@ -1,0 +1,205 @@
+import Foundation
+import ReplayCLI
+import TestSupport
+import Testing
+
+@testable import TimeTravel
+@testable import TimeTravelDiff
+@testable import TimeTravelJQ
+
+/// What the fuzzers found (docs/fuzzing.md), kept tested without libFuzzer: every saved
+/// input under Fuzz/findings/ passes its target's check, and each finding has a test
+/// with its exact values.
+@Suite struct FuzzFindingTests {
+  /// The saved findings as (target, file name).
+  static let findings: [(String, String)] = {
+    let root = Repo.root.appendingPathComponent("Fuzz/findings")
+    var found: [(String, String)] = []
+    for target in FuzzChecks.targets.keys.sorted() {
+      let names =
+        (try? FileManager.default.contentsOfDirectory(
+          atPath: root.appendingPathComponent(target).path)) ?? []
+      found += names.sorted().map { (target, $0) }
+    }
+    return found
+  }()
+
+  @Test(arguments: findings)
+  func savedFindingPassesItsCheck(target: String, name: String) throws {
+    let url = Repo.root.appendingPathComponent("Fuzz/findings/\(target)/\(name)")
+    let bytes = Array(try Data(contentsOf: url))
+    let check = try #require(FuzzChecks.targets[target])
+    #expect(check(bytes) == nil)
+  }
+
+  // MARK: - JSON Pointer: RFC 6901 works on code points, not Swift Characters
+
+  @Test func aSlashFollowedByACombiningMarkStillSeparatesTokens() throws {
+    let pointer = try JSONPointer(parsing: "/\u{301}")
+    #expect(pointer.tokens.map { Array($0.unicodeScalars) } == [["\u{301}"]])
+    #expect(pointer.description.unicodeScalars.elementsEqual("/\u{301}".unicodeScalars))
+    let two = try JSONPointer(parsing: "/a/\u{301}b")
+    #expect(two.tokens.map { Array($0.unicodeScalars) } == [["a"], ["\u{301}", "b"]])
+    #expect(
+      JSONPointer(tokens: ["/\u{301}"]).description.unicodeScalars.map(\.value) == [
+        0x2F, 0x7E, 0x31, 0x301,
+      ])
+  }
+
+  @Test func aTildeFollowedByACombiningMarkIsAnError() {
+    #expect(
+      throws: JSONPointerError(
+        message:
+          "JSON Pointer \"/~\u{301}\": \"~\" must be followed by \"0\" or \"1\" (RFC 6901 §3)"
+      )
+    ) { try JSONPointer(parsing: "/~\u{301}") }
+    #expect(
+      JSONPointer(tokens: ["~\u{301}"]).description.unicodeScalars.map(\.value) == [
+        0x2F, 0x7E, 0x30, 0x301,
+      ])
+  }
+
+  @Test func pointersToCanonicallyEquivalentKeysAreDifferent() throws {
+    let composed = JSONPointer(tokens: ["\u{E9}"])
+    let decomposed = JSONPointer(tokens: ["e\u{301}"])
+    #expect(composed != decomposed)
+    #expect(Set([composed, decomposed]).count == 2)
+    #expect(!decomposed.appending("x").hasPrefix(composed))
+    // A move into the other key is not a move into the value itself (RFC 6902 §4.4).
+    let patch = try JSONPatch(
+      parsing: JSONParser.parse(#"[{"op":"move","from":"/\u00e9","path":"/e\u0301/x"}]"#))
+    let result = try patch.apply(to: JSONParser.parse(#"{"\u00e9":1,"e\u0301":{}}"#))
+    #expect(JSONPrinter.compact.print(result) == "{\"e\u{301}\":{\"x\":1}}")
+  }
+
+  // MARK: - Log reader
+
+  @Test func theFastSummaryReadsACompactLog() throws {
+    let text =
+      #"{"format":"replay-log","version":1,"encoding":"compact"}"# + "\n"
+      + #"{"seq":1,"action":"a","prior":{"n":0},"next":{"n":1}}"# + "\n"
+      + #"{"seq":2,"patch":[{"op":"replace","path":"/n","value":2}],"action":"b"}"# + "\n"
+    let log = try LogFile(contents: Array(text.utf8), name: "compact.jsonl")
+    let fast = try LogSummary(fastScanning: log)
+    #expect(fast == (try LogSummary(scanning: log)))
+    #expect(fast.entryCount == 2)
+    #expect(fast.actionCounts.map(\.name) == ["a", "b"])
+    #expect(fast.warnings == [])
+  }
+
+  // MARK: - jq lexer: code points, not Swift Characters
+
+  @Test func aQuoteFollowedByACombiningMarkOpensAString() throws {
+    let filter = try JQFilter("\"\u{301}\" | length, explode")
+    #expect(try filter.evaluate(.null).map(JSONPrinter.compact.print) == ["1", "[769]"])
+    let closing = try JQFilter("[\"a\u{301}\", \"\u{301}\"] | map(length)")
+    #expect(try closing.evaluate(.null).map(JSONPrinter.compact.print) == ["[2,1]"])
+  }
+
+  @Test func aLoneSurrogateEscapeIsTheReplacementCharacter() throws {
+    for (source, expected) in [
+      (#""\ud800x""#, "\u{FFFD}x"), (#""\ud800""#, "\u{FFFD}"),
+      (#""\ud800\n""#, "\u{FFFD}\n"), (#""\ud800\ud800\udc00""#, "\u{FFFD}\u{10000}"),
+      (#""\udc00""#, "\u{FFFD}"), (#""\ud83d\ude00""#, "\u{1F600}"),
+    ] {
+      let outputs = try JQFilter(source).evaluate(.null)
+      #expect(outputs.count == 1)
+      guard case .string(let text) = outputs.first else {
+        Issue.record("\(source) gave \(outputs)")
+        continue
+      }
+      #expect(text.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(source)")
+    }
+  }
+
+  @Test func aUnicodeEscapeNeedsFourHexDigits() {
+    #expect(
+      throws: JQSyntaxError(
+        message: "invalid \\u escape in string literal", column: 2, source: #""\u+123""#)
+    ) { try JQFilter(#""\u+123""#) }
+  }
+
+  @Test func syntaxErrorsNameTheCharacterColumnAndEscapeControlCharacters() {
+    // Column 5: "é" (e and U+0301) is one column, as a terminal shows it.
+    #expect(
+      throws: JQSyntaxError(
+        message: "unexpected character '\\u{1B}'", column: 5, source: "\"e\u{301}\" \u{1B}")
+    ) { try JQFilter("\"e\u{301}\" \u{1B}") }
+    let (code, out, err) = replay("--eval", "\u{1B}[31m", stdin: "null")
+    #expect(code == ExitCode.usage)
+    #expect(out == "")
+    #expect(
+      err == "replay: syntax error at column 1: unexpected character '\\u{1B}'\n\u{FFFD}[31m\n^\n")
+  }
+
+  // MARK: - jq builtins (found by Fuzz/jqdiff.py against jq)
+
+  static func outputs(_ program: String, _ input: String) throws -> [String] {
+    try JQFilter(program).evaluate(JSONParser.parse(input)).map(JSONPrinter.compact.print)
+  }
+
+  @Test func toEntriesOfAnArrayKeysByIndex() throws {
+    #expect(try Self.outputs("to_entries", "[]") == ["[]"])
+    #expect(
+      try Self.outputs("to_entries", #"["a",null]"#) == [
+        #"[{"key":0,"value":"a"},{"key":1,"value":null}]"#
+      ])
+    #expect(throws: JQRuntimeError(message: "number (1) has no keys")) {
+      try Self.outputs("to_entries", "1")
+    }
+  }
+
+  @Test func addOfNullIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: "Cannot iterate over null (null)")) {
+      try Self.outputs("add", "null")
+    }
+    #expect(try Self.outputs("add", "[]") == ["null"])
+    #expect(try Self.outputs(#"{"a":1,"b":2} | add"#, "null") == ["3"])
+  }
+
+  @Test func nullHasNoKey() throws {
+    #expect(
+      try Self.outputs(#"has("a"), has(0), has(null)"#, "null") == ["false", "false", "false"])
+    #expect(throws: JQRuntimeError(message: "Cannot check whether number has a string key")) {
+      try Self.outputs(#"has("a")"#, "1")
+    }
+  }
+
+  @Test func flattenOfAnObjectFlattensItsValues() throws {
+    #expect(try Self.outputs("flatten", #"{"a":[1,[2]],"b":3}"#) == ["[1,2,3]"])
+    #expect(try Self.outputs("flatten(1)", #"{"a":[1,[2]],"b":{"c":4}}"#) == [#"[1,[2],{"c":4}]"#])
+    #expect(throws: JQRuntimeError(message: "Cannot iterate over null (null)")) {
+      try Self.outputs("flatten", "null")
+    }
+  }
+
+  @Test func getpathThroughAScalarIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+      try Self.outputs(#"getpath(["a"])"#, "1")
+    }
+    #expect(throws: JQRuntimeError(message: #"Cannot index array with "b""#)) {
+      try Self.outputs(#"getpath(["a","b"])"#, #"{"a":[1]}"#)
+    }
+    #expect(
+      try Self.outputs(#"getpath(["a","b"]), getpath(["x",0])"#, #"{"a":{"b":2}}"#) == [
+        "2", "null",
+      ])
+    #expect(
+      try Self.outputs(#"[paths(type == "number")], pick(.a.b)"#, #"{"a":{"b":2}}"#) == [
+        #"[["a","b"]]"#, #"{"a":{"b":2}}"#,
+      ])
+  }
+
+  @Test func anErrorOnTheLeftOfTheAlternativeOperatorIsAnError() throws {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+      try Self.outputs(".a // 3", "1")
+    }
+    #expect(throws: JQRuntimeError(message: "x")) {
+      try Self.outputs(#"[(1, error("x")) // 2]"#, "null")
+    }
+    #expect(
+      try Self.outputs(".a? // 3, [.[]? // 2], ((null, false) // 4)", "1") == ["3", "[2]", "4"])
+    #expect(
+      try Self.outputs(#".a // "none", [.b[] // 0]"#, #"{"b":[null,5]}"#) == [#""none""#, "[5]"])
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import TestSupport
+import Testing
+import TimeTravel
+
+@testable import ReplayCLI
+
+/// Chromium, chromedriver and Python's Selenium, which the browser tests drive. A clone
+/// without them reports the tests as skipped, with the reason; CI installs them.
+enum BrowserPeer {
+  static let chromium = PeerResources.executable("chromium")
+  static let chromedriver = PeerResources.executable("chromedriver")
+  static let python = PeerResources.executable("python3")
+
+  /// Whether `python3 -c "import selenium"` succeeds.
+  static let hasSelenium: Bool = {
+    guard let python else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", "import selenium"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
+  static let isAvailable = chromium != nil && chromedriver != nil && hasSelenium
+
+  static let reason: Comment =
+    "needs chromium and chromedriver on PATH (apt-get install chromium chromium-driver) and Python's selenium (pip install selenium)"
+}
+
+/// The report in a real browser: headless Chromium loads the fixture's report and a
+/// hostile log's report, `Tests/Report/report_checks.py` clicks, types and reads the page
+/// as a person would, and these tests assert on what it saw.
+@Suite(.enabled(if: BrowserPeer.isAvailable, BrowserPeer.reason), .serialized)
+struct HTMLReportBrowserTests {
+  /// One browser run over both reports, shared by the tests below.
+  static let observed: Result<JSONValue, Error> = Result { try run() }
+
+  static let screenshots = FileManager.default.temporaryDirectory
+    .appendingPathComponent("replay-report-screenshots")
+
+  private static func run() throws -> JSONValue {
+    let fixture = HTMLReportSupport.temporaryPath("fixture.html")
+    let hostileLog = try TempLog(HTMLReportSupport.hostileLog())
+    let hostile = HTMLReportSupport.temporaryPath("hostile.html")
+    defer {
+      try? FileManager.default.removeItem(atPath: fixture)
+      try? FileManager.default.removeItem(atPath: hostile)
+    }
+    let written = replay(
+      Repo.fixture,
+      arguments: [
+        "--html", fixture, "--plot", ".todos | length", "--plot", "/filter", "--predicate",
+        HTMLReportTests.predicate, "--find", #".action | has("deleteTodos")"#,
+      ])
+    guard written.code == 0, replay(hostileLog.path, arguments: ["--html", hostile]).code == 0
+    else {
+      throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
+    }
+    try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+    let result = try CompletedProcess.run(
+      BrowserPeer.python!,
+      [
+        Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
+        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!,
+      ])
+    guard result.status == 0 else {
+      throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
+    }
+    return try JSONParser.parse(result.out)
+  }
+
+  private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }
+  private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
+
+  /// `replay LOG --diff …`'s lines after its heading.
+  private func cliDiff(_ log: String = Repo.fixture, _ arguments: String...) -> JSONValue {
+    let out = replay(log, arguments: ["--diff"] + arguments).out
+    // The page shows the changes: what follows the "state A → state B: …" heading (which
+    // `--diff K` puts after the entry and its action).
+    let lines = out.split(separator: "\n")
+    let heading = lines.firstIndex { $0.contains(" → state ") } ?? 0
+    return .array(JSONArray(lines[(heading + 1)...].map { .string(String($0)) }))
+  }
+
+  @Test func theListHasEveryEntryAndTheChartOnePointPerEntry() throws {
+    let page = try fixture()
+    #expect(page["title"] == .string("replay · \(Repo.fixture)"))
+    #expect(page["listCount"] == "240 entries")
+    #expect(page["firstSelected"] == "seq 1")
+    #expect(page["points"] == 240)
+    #expect(page["initialPoints"] == 1)
+    #expect(page["consoleErrors"] == [])
+    #expect(page["resources"] == [])
+  }
+
+  @Test func clickingEntry117ShowsTheWhitespaceOnlyTodoInTheDiff() throws {
+    let click = try fixture()["afterClick"]!
+    #expect(click["seq"] == "seq 117")
+    #expect(click["fragment"] == "#seq=117")
+    #expect(
+      click["diffTitle"] == "Diff: the state after seq 116 → the state after seq 117 · 1 change")
+    #expect(click["diff"] == cliDiff(Repo.fixture, "117"))
+    #expect(
+      click["diff"]![4]
+        == #"+     [24]: {"id":"todo-035","isCompleted":false,"title":"   "}  // /todos/24"#)
+    #expect(click["badges"] == ["first bad entry (bisect)"])
+    #expect(click["changedNodes"] == ["/todos/24"])
+  }
+
+  @Test func theKeyboardStepsTheSelectionAndTheFragmentFollows() throws {
+    #expect(
+      try fixture()["keys"] == [
+        ["seq 118", "#seq=118"], ["seq 119", "#seq=119"], ["seq 118", "#seq=118"],
+        ["seq 119", "#seq=119"], ["seq 118", "#seq=118"], ["seq 240", "#seq=240"],
+        ["Initial state", "#initial"],
+      ])
+  }
+
+  @Test func filtersNarrowTheList() throws {
+    let page = try fixture()
+    #expect(page["filterAction"] == "75 of 240")
+    #expect(page["filterActionNames"] == ["addTodo"])
+    #expect(page["filterActionAndText"] == "1 of 240")
+    #expect(page["filteredRows"] == [117])
+    #expect(page["homeInFilter"] == "seq 117")
+    #expect(page["filterCleared"] == "240 entries")
+  }
+
+  @Test func aLinkToAnEntryOpensIt() throws {
+    let load = try fixture()["fragmentLoad"]!
+    #expect(load["seq"] == "seq 173")
+    #expect(load["diff"] == cliDiff(Repo.fixture, "173"))
+  }
+
+  @Test func twoChosenStatesDiffAsTheCommandLineDiffsThem() throws {
+    let compare = try fixture()["compare"]!
+    #expect(compare["title"] == "the state after seq 100 → the state after seq 173 · 30 changes")
+    #expect(compare["diff"] == cliDiff(Repo.fixture, "100", "173"))
+  }
+
+  @Test func clickingTheChartSelectsThatEntry() throws {
+    #expect(try fixture()["chartClick"] == "seq 60")
+  }
+
+  @Test func theHostileLogRunsNothingAndShowsEveryStringEscaped() throws {
+    let page = try hostile()
+    #expect(page["pwned"] == "undefined")
+    #expect(page["images"] == 0)
+    #expect(page["links"] == 0)
+    #expect(page["scripts"] == 1)
+    #expect(page["inlineHandlers"] == 0)
+    #expect(page["resources"] == [])
+    #expect(page["consoleErrors"] == [])
+    let strings = HTMLReportSupport.hostileStrings
+    #expect(
+      page["names"]!.arrayValue!.elements == ["initial state"]
+        + strings.map { .string(TerminalText.sanitize($0)) })
+    let file = try TempLog(HTMLReportSupport.hostileLog())
+    let log = try LogFile(path: file.path)
+    #expect(page["times"]!.arrayValue!.count == strings.count + 1)
+    #expect(page["times"]![1] == "10:00:00.000")
+    #expect(page["path"] != nil)
+    #expect(
+      page["meta"]!.stringValue!.contains(
+        "app <b>App</b></script><script>window.__pwned=9</script>"))
+    let entries = page["entries"]!.arrayValue!
+    #expect(entries.count == strings.count)
+    for (k, entry) in entries.enumerated() {
+      let logEntry = try log.entry(k + 1)
+      #expect(entry["seq"] == .string("seq \(k + 1)"))
+      #expect(entry["name"] == .string(TerminalText.sanitize(strings[k])))
+      #expect(entry["action"] == .string(JSONPrinter.compact.print(logEntry.action)))
+      #expect(
+        entry["meta"]
+          == .string(
+            "2026-01-05T10:00:0\(k).000Z<img src=x onerror=window.__pwned=7> · line \(k + 2)"))
+      // The diff the terminal shows, with the same escapes.
+      let cli = cliDiff(log.path, String(k + 1)).arrayValue!.elements
+      #expect(entry["diff"]!.arrayValue!.elements == cli)
+    }
+    // Nothing a reader could not see reaches the page raw.
+    let invisible: [Character] = [
+      "\u{202E}", "\u{202C}", "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{2028}", "\u{2029}",
+      "\u{2066}", "\u{2069}",
+    ]
+    let shown = JSONPrinter.compact.print(page)
+    for character in invisible {
+      #expect(
+        !shown.contains(character), "U+\(String(character.unicodeScalars.first!.value, radix: 16))")
+    }
+    #expect(shown.contains(#"\\u202egnp.exe\\u202c"#))
+  }
+
+  @Test func thePolicyRefusesInjectedHandlersAndRequests() throws {
+    let page = try hostile()
+    #expect(page["injectedPwned"] == "undefined")
+    #expect(page["violations"] == ["img-src", "script-src-attr"])
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReplayCLI
+
+/// `--help` is generated from the flag table, and the README keeps up with it.
+@Suite struct HelpTextTests {
+  @Test func helpListsEveryFlagWithItsValueAndModes() {
+    let (code, out, err) = replay("--help")
+    #expect(code == 0)
+    #expect(err == "")
+    for flag in FlagTable.replay.flags {
+      #expect(out.contains(flag.synopsis), "\(flag.name)")
+      for alias in flag.names.dropFirst() { #expect(out.contains(alias), "\(alias)") }
+    }
+    #expect(
+      out.contains(
+        """
+          --where EXPR                  With the summary, --find or --watch: only the
+                                        entries on which EXPR holds, run on the whole
+                                        entry.
+
+        """))
+    #expect(
+      out.contains(
+        """
+            --linear                    With --bisect: scan from the initial state
+                                        instead, to find the true first bad entry of a
+                                        non-monotone predicate. A skipped state is never
+                                        passed over as good: skipped states before the
+                                        first bad one are listed as candidates.
+
+        """))
+    #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))
+    #expect(
+      out.contains(
+        """
+        Entries and states are named by seq: entry K is the entry whose seq is K,
+        state K the state after it, and init the state before the first entry (0 too,
+        when no entry has seq 0). Every number replay prints can be typed back.
+
+        """))
+    #expect(
+      out.contains(
+        "patch that turns state A into state B.\n" + String(repeating: " ", count: 32)
+          + "json-patch goes with --diff.\n"))
+  }
+
+  @Test func helpNamesTheRegisteredReducers() {
+    func words(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    #expect(
+      words(replay("--help").out).contains(
+        "With --verify or --emit-test: the registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to. Registered: login, todo."
+      ))
+    let none = BufferIO()
+    #expect(ReplayCommand.run(["--help"], io: none) == 0)
+    #expect(
+      words(none.stdout).contains(
+        "the one --emit-test's test sends them to. None are registered in this replay."))
+  }
+
+  @Test func usageFollowsAUsageError() {
+    let (code, out, err) = replay("--bogus")
+    #expect(code == 2)
+    #expect(out == "")
+    #expect(
+      err == """
+        replay: unknown option '--bogus'
+        usage: replay LOG [--show N | --diff A [B]
+                           | --bisect (--predicate EXPR | --run CMD) [--linear]
+                           | --watch PATH | --find EXPR | --step
+                           | --verify --reducer NAME
+                           | --emit-test --reducer NAME [--module MODULE] | --reproduce
+                           | --html FILE [--plot PATH]]
+                          [--range A..B] [--where EXPR] [--follow] [--until EXPR]
+                          [--format text|json|json-patch] [--id-key KEY]
+                          [--color[=auto|always|never]] [--no-color] [--full]
+               replay --eval EXPR
+               replay --completion bash|zsh|fish
+               replay --help | --version
+        Try 'replay --help' for more.
+
+        """)
+  }
+
+  @Test func everyLineOfTheHelpFitsEightyColumns() {
+    for line in replay("--help").out.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+  }
+
+  /// Every spelling of every flag is named in the README, as a whole word.
+  @Test func theReadmeNamesEveryFlag() throws {
+    let readme = try String(
+      contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    for flag in FlagTable.replay.flags {
+      for name in flag.names where name.hasPrefix("--") {
+        #expect(Self.mentions(readme, name), "README.md does not mention \(name)")
+      }
+    }
+  }
+
+  /// Whether `text` has `name` not followed by a letter, digit or `-` (so `--run` is not
+  /// found in `--runner`).
+  static func mentions(_ text: String, _ name: String) -> Bool {
+    var rest = text[...]
+    while let range = rest.range(of: name) {
+      let next = rest[range.upperBound...].first
+      if !(next.map { $0.isLetter || $0.isNumber || $0 == "-" } ?? false) { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
+  }
+}

@@ -1,4 +1,0 @@
-// What docs/recording.md's snippet assumes: the to-do app and where its log goes.
-import TodoReducer
-
-let logURL = URL(fileURLWithPath: "todo.jsonl")

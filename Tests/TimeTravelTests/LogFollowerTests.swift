@@ -1,0 +1,230 @@
+import Foundation
+import TestSupport
+import Testing
+import TimeTravel
+
+/// `LogFollower` in-process: the test is the writer, and looks with `available()`
+/// (which never waits) after each move, so every assertion is about what the file
+/// holds at that point, never about timing.
+@Suite struct LogFollowerTests {
+  static let header = #"{"format":"replay-log","version":1,"app":"Counter"}"#
+
+  static func line(_ seq: Int, _ action: String = "increment") -> String {
+    #"{"seq":\#(seq),"action":"\#(action)","prior":{"count":\#(seq - 1)},"next":{"count":\#(seq)}}"#
+  }
+
+  /// `(seq, action name, line)` of each entry event, and the other events as words.
+  static func summary(_ events: [LogFollower.Event]) -> [String] {
+    events.map { event in
+      switch event {
+      case .entry(let e): return "entry \(e.seq) \(e.actionName) line \(e.line)"
+      case .header(let h): return "header \(h.app ?? "")"
+      case .pending(let p): return "pending \(p.seq)"
+      case .gap(let g): return "gap \(g.firstSeq)+\(g.dropped)"
+      case .closing(let c): return "closed \(c.lastSeq)"
+      case .warning(let w): return "warning \(w.line ?? 0): \(w.message)"
+      case .skipped(let error): return "skipped \(error)"
+      case .truncated(let size): return "truncated \(size)"
+      case .replaced: return "replaced"
+      case .removed: return "removed"
+      case .incompleteLine(let line): return "incomplete \(line)"
+      }
+    }
+  }
+
+  @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
+  func appendedEntriesArriveInOrderAndATornLineWaits(watching: FollowWatching) throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log), watching: watching)
+    #expect(try follower.available() == [])
+    let third = Self.line(3, "decrement")
+    try folder.append(Self.line(2) + "\n" + third.prefix(20))
+    #expect(Self.summary(try follower.available()) == ["entry 2 increment line 3"])
+    #expect(try follower.available() == [])
+    try folder.append(third.dropFirst(20) + "\n")
+    // Blocking: the line is there, so next() returns without waiting.
+    let next = try #require(try follower.next())
+    #expect(Self.summary([next]) == ["entry 3 decrement line 4"])
+    if case .entry(let entry) = next {
+      #expect(entry.prior == ["count": 2])
+      #expect(entry.next == ["count": 3])
+    }
+  }
+
+  @Test func aTornLastLineInTheLogReadIsCompletedWhileFollowing() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n" + Self.line(2).prefix(30))
+    let log = try LogFile(path: folder.log)
+    #expect(log.entryCount == 1)
+    let follower = try LogFollower(following: log)
+    #expect(try follower.available() == [])
+    try folder.append(Self.line(2).dropFirst(30) + "\r\n")
+    #expect(Self.summary(try follower.available()) == ["entry 2 increment line 2"])
+  }
+
+  @Test func anUnterminatedCompleteLastLineIsNotReadTwice() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n" + Self.line(2))
+    let log = try LogFile(path: folder.log)
+    #expect(log.entryCount == 2)
+    let follower = try LogFollower(following: log)
+    try folder.append("\n" + Self.line(3) + "\n")
+    #expect(Self.summary(try follower.available()) == ["entry 3 increment line 3"])
+  }
+
+  @Test func truncationStartsANewSessionWithItsHeaderAndNumbering() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n" + Self.line(2) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.write("")
+    #expect(Self.summary(try follower.available()) == ["truncated 0"])
+    try folder.append(Self.header + "\n" + Self.line(1, "reset") + "\n")
+    #expect(
+      Self.summary(try follower.available()) == ["header Counter", "entry 1 reset line 2"])
+  }
+
+  @Test func aFileRewrittenInPlacePastTheOldLengthIsNoticedByItsFirstBytes() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    // Truncated and rewritten longer before the follower looked: only the start differs.
+    let rewritten = Self.header + "\n" + Self.line(1, "reset") + "\n" + Self.line(2) + "\n"
+    try folder.write(rewritten)
+    #expect(
+      Self.summary(try follower.available()) == [
+        "truncated \(rewritten.utf8.count)", "header Counter", "entry 1 reset line 2",
+        "entry 2 increment line 3",
+      ])
+  }
+
+  @Test func replacementRemovalAndRecreationAreEachSaid() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    // The old file gets a last entry and half a line, then a new file is renamed over it.
+    try folder.append(Self.line(2) + "\n" + #"{"seq":3,"#)
+    let other = folder.path + "/next.jsonl"
+    try folder.write(Self.header + "\n" + Self.line(7) + "\n", to: other)
+    #expect(rename(other, folder.log) == 0)
+    #expect(
+      Self.summary(try follower.available()) == [
+        "entry 2 increment line 2", "incomplete 3", "replaced", "header Counter",
+        "entry 7 increment line 2",
+      ])
+    try FileManager.default.removeItem(atPath: folder.log)
+    #expect(Self.summary(try follower.available()) == ["removed"])
+    #expect(try follower.available() == [])
+    try folder.write(Self.line(1, "again") + "\n")
+    #expect(Self.summary(try follower.available()) == ["replaced", "entry 1 again line 1"])
+  }
+
+  @Test func badLinesAreSkippedAndReportedAndFollowingGoesOn() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append("{\"seq\":2,]\n\n{\"seq\":2}\n" + Self.line(2) + "\n")
+    #expect(
+      Self.summary(try follower.available()) == [
+        "skipped \(folder.log):2:10: not valid JSON: expected a string key, found ']'",
+        "skipped \(folder.log):3: blank line (JSON Lines allows none)",
+        "skipped \(folder.log):4: the entry has no /action member",
+        "entry 2 increment line 5",
+      ])
+  }
+
+  @Test func aSeqThatDoesNotIncreaseIsNumberedOnWithAWarning() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(5) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append(Self.line(5) + "\n" + Self.line(9) + "\n")
+    #expect(
+      Self.summary(try follower.available()) == [
+        "warning 2: seq 5 does not increase (the last entry read is numbered 5); numbered 6 while following",
+        "entry 6 increment line 2", "entry 9 increment line 3",
+      ])
+  }
+
+  @Test func compactEntriesArePatchedOntoTheLastStateRead() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append(
+      #"{"seq":2,"action":"increment","patch":[{"op":"replace","path":"/count","value":2}]}"#
+        + "\n")
+    let events = try follower.available()
+    #expect(Self.summary(events) == ["entry 2 increment line 2"])
+    guard case .entry(let entry) = events.first else { return }
+    #expect(entry.prior == ["count": 1])
+    #expect(entry.next == ["count": 2])
+  }
+
+  @Test func recordsOtherThanEntriesAreReportedAsSuch() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append(
+      #"{"pending":true,"seq":2,"action":"increment","prior":{"count":1}}"# + "\n"
+        + Self.line(2) + "\n" + #"{"dropped":3,"seq":3}"# + "\n" + Self.line(6) + "\n"
+        + #"{"closed":true,"lastSeq":6}"# + "\n")
+    #expect(
+      Self.summary(try follower.available()) == [
+        "pending 2", "entry 2 increment line 3", "gap 3+3", "entry 6 increment line 5", "closed 6",
+      ])
+  }
+
+  @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
+  func aWaitingFollowerWakesForAnAppendFromAnotherThread(watching: FollowWatching) throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log), watching: watching)
+    let line = Self.line(2) + "\n"
+    let log = folder.log
+    DispatchQueue.global().async {
+      let handle = FileHandle(forWritingAtPath: log)
+      handle?.seekToEndOfFile()
+      handle?.write(Data(line.utf8))
+      try? handle?.close()
+    }
+    // A follower that never woke would hang: a generous watchdog stops it instead.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 90) { follower.stop() }
+    #expect(Self.summary([try #require(try follower.next())]) == ["entry 2 increment line 2"])
+  }
+
+  @Test func skippingCountsLinesAndKeepsTheFileEvents() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.append(Self.line(2) + "\n" + Self.line(3) + "\n" + Self.line(4).prefix(9))
+    let first = try follower.skipAvailable()
+    #expect(first.lines == 2)
+    #expect(first.events == [])
+    try folder.write(Self.line(1, "reset") + "\n")
+    let second = try follower.skipAvailable()
+    #expect(second.lines == 1)
+    #expect(Self.summary(second.events) == ["incomplete 4", "truncated 66"])
+    #expect(try follower.skipAvailable().lines == 0)
+  }
+
+  @Test func stopEndsAWaitFromAnotherThread() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.line(1) + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    DispatchQueue.global().async { follower.stop() }
+    #expect(try follower.next() == nil)
+    try folder.append(Self.line(2) + "\n")
+    #expect(try follower.next() == nil)
+  }
+
+  @Test func standardInputCannotBeFollowed() throws {
+    let log = try LogFile(contents: Array((Self.line(1) + "\n").utf8), name: "stdin")
+    #expect(throws: LogError.self) { try LogFollower(following: log) }
+    do {
+      _ = try LogFollower(following: log)
+    } catch {
+      #expect(
+        error.description
+          == "stdin: cannot be followed: only a regular file can be read again as it grows")
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import TodoReducer
-
-/// The tests' seeded generator: the package's one SplitMix64, so generated test data is
-/// the same on every run and platform.
-typealias SeededGenerator = SplitMix64
