@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
+    .library(name: "ProfileSample", targets: ["ProfileSample"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
     .executable(name: "replay-bench", targets: ["replay-bench"]),
@@ -34,6 +35,11 @@ let package = Package(
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
     // A login form with an async effect and a password that must never be logged.
     .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
+    // The MVVM article's profile screen: a @MainActor view model with an actor data
+    // manager and tasks it cancels, recorded without a reducer.
+    .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
+    // Records the profile screen's scripted session: `swift run profile-sample`.
+    .executableTarget(name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
@@ -104,7 +110,7 @@ let package = Package(
       dependencies: [
         "ReplayCLI", "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ",
         "TodoReducer",
-        "LoginReducer", "TestSupport",
+        "LoginReducer", "TimeTravelTesting", "ProfileSample", "TestSupport",
         // Compiled with the tests so that the README's recording example always builds.
         "counter-sample",
       ]

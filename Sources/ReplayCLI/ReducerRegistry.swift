@@ -1,6 +1,7 @@
 import TimeTravel
 
-/// The reducers `replay --verify --reducer NAME` can replay a log through, by name.
+/// The reducers `replay --verify --reducer NAME` can replay a log through, and
+/// `--emit-test --reducer NAME` write a test for, by name.
 ///
 /// A log holds JSON, so replaying it needs the app's own `Reducer`, `State` and
 /// `Action` types. A `replay` executable registers the ones it links and passes the
@@ -18,6 +19,7 @@ public struct ReducerRegistry: Sendable {
   public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayReport
 
   private var verifiers: [String: Verify] = [:]
+  private var emitters: [String: @Sendable (TestEmission) throws -> String] = [:]
 
   /// An empty registry.
   public init() {}
@@ -44,6 +46,7 @@ public struct ReducerRegistry: Sendable {
         .report(log)
     }
     verifiers[name] = verify
+    emitters[name] = { emission in try TestEmitter<R>(emission).source() }
   }
 
   /// The registered names, sorted.
@@ -53,4 +56,9 @@ public struct ReducerRegistry: Sendable {
   ///
   /// - Parameter name: A registered name.
   public func verifier(named name: String) -> Verify? { verifiers[name] }
+
+  /// The `--emit-test` generator registered under `name`, or `nil`.
+  func testEmitter(named name: String) -> (@Sendable (TestEmission) throws -> String)? {
+    emitters[name]
+  }
 }

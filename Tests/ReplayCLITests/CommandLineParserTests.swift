@@ -94,7 +94,7 @@ import Testing
     (["x", "--colour="], "--color takes auto, always or never, not ''"),
     (["x", "--run", "ls"], "--run goes with --bisect"),
     (["x", "--linear", "--predicate", "."], "--predicate goes with --bisect or --html"),
-    (["x", "--reducer", "todo"], "--reducer goes with --verify"),
+    (["x", "--reducer", "todo"], "--reducer goes with --verify or --emit-test"),
     (["x", "--show", "1", "--where", "."], "--where goes with the summary, --find or --watch"),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (

@@ -53,13 +53,13 @@ import Testing
     }
     #expect(
       words(replay("--help").out).contains(
-        "With --verify: the registered reducer to re-apply the actions through. Registered: login, todo."
+        "With --verify or --emit-test: the registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to. Registered: login, todo."
       ))
     let none = BufferIO()
     #expect(ReplayCommand.run(["--help"], io: none) == 0)
     #expect(
       words(none.stdout).contains(
-        "re-apply the actions through. None are registered in this replay."))
+        "the one --emit-test's test sends them to. None are registered in this replay."))
   }
 
   @Test func usageFollowsAUsageError() {
@@ -72,9 +72,10 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --watch PATH | --find EXPR | --step
-                           | --verify --reducer NAME | --reproduce
-                           | --html FILE [--plot PATH] [--range A..B]]
-                          [--predicate EXPR] [--where EXPR] [--follow] [--until EXPR]
+                           | --verify --reducer NAME
+                           | --emit-test --reducer NAME [--module MODULE] | --reproduce
+                           | --html FILE [--plot PATH]]
+                          [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
