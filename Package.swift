@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
     .library(name: "CounterReducer", targets: ["CounterReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
+    .library(name: "ProfileSample", targets: ["ProfileSample"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
     .executable(name: "replay-bench", targets: ["replay-bench"]),
@@ -37,6 +38,11 @@ let package = Package(
     .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
     // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
     .target(name: "CounterReducer", dependencies: ["TimeTravel"]),
+    // The MVVM article's profile screen: a @MainActor view model with an actor data
+    // manager and tasks it cancels, recorded without a reducer.
+    .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
+    // Records the profile screen's scripted session: `swift run profile-sample`.
+    .executableTarget(name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
@@ -109,7 +115,7 @@ let package = Package(
       dependencies: [
         "ReplayCLI", "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ",
         "TodoReducer",
-        "LoginReducer", "TestSupport",
+        "LoginReducer", "TimeTravelTesting", "ProfileSample", "TestSupport",
         // Compiled with the tests so that the README's recording example always builds.
         "counter-sample",
       ]

@@ -6,8 +6,8 @@ import TimeTravel
 enum ActionOnlyStates {
   /// Applies `--reducer` to `log` before a mode runs.
   /// - Throws: ``CommandError``: exit 2 for an unknown reducer, or a mode that needs
-  ///   states on an action-only log without `--reducer` (or `--verify` on one, which has
-  ///   no recorded states to check); exit 8 when neither the log nor the reducer has an
+  ///   states on an action-only log without `--reducer` (or `--verify` or `--emit-test` on
+  ///   one, which has no recorded states to check); exit 8 when neither the log nor the reducer has an
   ///   initial state.
   static func prepare(_ context: Context) throws(CommandError) {
     let log = context.log
@@ -18,6 +18,15 @@ enum ActionOnlyStates {
         code: ExitCode.usage,
         message:
           "\(TerminalText.sanitize(log.path)) records actions only, so --verify has no recorded states to compare with; --reducer NAME with another mode (--show, --diff, --bisect…) shows the recomputed states"
+      )
+    }
+    if case .emitTest = mode {
+      // The test is built from the recorded changes, with the reducer as the test's own.
+      guard log.isActionOnly else { return }
+      throw CommandError(
+        code: ExitCode.usage,
+        message:
+          "\(TerminalText.sanitize(log.path)) records actions only, so --emit-test has no recorded changes to assert; --convert --reducer NAME writes a log with the recomputed states to emit a test from"
       )
     }
     if context.options.follow, log.isActionOnly, mode != .summary, !isFind(mode) {
@@ -77,6 +86,7 @@ enum ActionOnlyStates {
     case .reproduce: return "--reproduce"
     case .export: return "--export"
     case .html: return "--html"
+    case .emitTest: return "--emit-test"
     }
   }
 

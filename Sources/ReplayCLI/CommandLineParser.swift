@@ -34,8 +34,12 @@ struct CommandLineParser {
     case (.bisect, (_, let predicate)?):
       options.mode = .bisect(.predicate(predicate), linear: parsed.linear)
     case (.verify, (_, let reducer)?): options.mode = .verify(reducer: reducer)
+    case (.emitTest, (_, let reducer)?):
+      options.mode = .emitTest(
+        EmitTestRequest(reducer: reducer, range: parsed.range, module: parsed.module))
     case (.html, _):
       var request = parsed.report
+      request.range = parsed.range
       request.predicate = parsed.options["--predicate"]
       if case .find(let expression)? = parsed.mode { request.find = expression }
       options.mode = .html(request)

@@ -26,7 +26,7 @@ struct HelpText {
         } else {
           standalone.append("       replay " + flag.synopsis)
         }
-      } else if flag.modes.count > 1 {
+      } else if flag.modes.count > 1, !isNeeded(flag) {
         shared.append("[" + flag.synopsis + "]")
       }
     }
@@ -112,6 +112,15 @@ struct HelpText {
       text += " Also spelled \(FlagTable.list(Array(flag.names.dropFirst()), "or"))."
     }
     return text
+  }
+
+  /// Whether a mode needs `option` (`--verify` and `--emit-test` need `--reducer`): the
+  /// usage shows it with those modes, not among the shared options.
+  private func isNeeded(_ option: Flag) -> Bool {
+    for flag in table.flags {
+      if case .mode(_, let needs, _) = flag.role, needs.contains(option.name) { return true }
+    }
+    return false
   }
 
   /// A mode flag with the flags it needs and its own options: `--bisect (--predicate

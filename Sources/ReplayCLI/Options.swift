@@ -11,6 +11,7 @@ struct Options: Equatable {
     case step
     case verify(reducer: String)
     case reproduce
+    case emitTest(EmitTestRequest)
     case html(HTMLReportRequest)
     case convert
     case export(ExportMode.Target)

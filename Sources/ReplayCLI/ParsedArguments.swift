@@ -19,9 +19,13 @@ struct ParsedArguments {
   var format = Options.Format.text
   var color = Options.Color.auto
   var full = false
+  /// `--range A..B` for `--html` and `--emit-test`.
+  var range: SeqRange?
+  /// `--module MODULE` for `--emit-test`.
+  var module: String?
   var follow = false
   var until: String?
-  /// `--html FILE` and the options only it takes (`--plot`, `--range`).
+  /// `--html FILE` and the options only it takes (`--plot`; `--range` is copied in).
   var report = HTMLReportRequest(file: "")
 
   /// Sets the log's path.

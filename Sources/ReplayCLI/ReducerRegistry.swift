@@ -1,7 +1,8 @@
 import TimeTravel
 
 /// The reducers `replay --reducer NAME` can replay a log through, by name: to verify its
-/// recorded states (`--verify`), or to recompute the states of a log of actions only.
+/// recorded states (`--verify`), to recompute the states of a log of actions only, or to
+/// write a test that replays it (`--emit-test`).
 ///
 /// A log holds JSON, so replaying it needs the app's own `Reducer`, `State` and
 /// `Action` types. A `replay` executable registers the ones it links and passes the
@@ -20,6 +21,7 @@ public struct ReducerRegistry: Sendable {
 
   private var verifiers: [String: Verify] = [:]
   private var recomputers: [String: StateRecomputer] = [:]
+  private var emitters: [String: @Sendable (TestEmission) throws -> String] = [:]
 
   /// An empty registry.
   public init() {}
@@ -48,6 +50,7 @@ public struct ReducerRegistry: Sendable {
     verifiers[name] = verify
     recomputers[name] = StateRecomputer(
       name: name, reducer: reducer(), initialState: initialState())
+    emitters[name] = { emission in try TestEmitter<R>(emission).source() }
   }
 
   /// The registered names, sorted.
@@ -63,4 +66,9 @@ public struct ReducerRegistry: Sendable {
   ///
   /// - Parameter name: A registered name.
   public func recomputer(named name: String) -> StateRecomputer? { recomputers[name] }
+
+  /// The `--emit-test` generator registered under `name`, or `nil`.
+  func testEmitter(named name: String) -> (@Sendable (TestEmission) throws -> String)? {
+    emitters[name]
+  }
 }

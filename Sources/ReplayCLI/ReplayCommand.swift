@@ -90,6 +90,7 @@ public enum ReplayCommand {
       case .step: return try StepMode.run(context)
       case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
       case .reproduce: return try ReproduceMode.run(context)
+      case .emitTest(let request): return try EmitTestMode.run(context, request)
       case .html(let request): return try HTMLMode.run(context, request: request)
       case .convert: return try ConvertMode.run(context)
       case .export(let target): return try ExportMode.run(context, to: target)

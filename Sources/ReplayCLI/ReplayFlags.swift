@@ -55,6 +55,11 @@ extension FlagTable {
         "Re-apply every action through a registered reducer and report the first divergence. That is the first entry whose recomputed state differs from the recorded one, with the differing paths; effects are not run."
     ),
     Flag(
+      names: ["--emit-test"], role: .mode(.emitTest, needs: ["--reducer"]),
+      help:
+        "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
+    ),
+    Flag(
       names: ["--reproduce"], role: .mode(.reproduce),
       help:
         "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
@@ -103,19 +108,24 @@ extension FlagTable {
         "Chart a value against seq in the report. PATH is a JSON Pointer such as /todos, or a jq expression run on each state such as .todos | length. Numbers are drawn as they are, arrays and objects as their size, strings and booleans by their changes."
     ) { arguments, values in arguments.report.plots.append(values[0]) },
     Flag(
-      names: ["--range"], value: .text("A..B", meaning: "a window of seqs"),
-      role: .option(modes: [.html]),
+      names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
+      role: .option(modes: [.html, .emitTest]),
       help:
-        "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers."
+        "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A."
     ) { arguments, values throws(UsageError) in
-      arguments.report.range = try SeqRange(parsing: values[0])
+      arguments.range = try SeqRange(parsing: values[0])
     },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
       role: .option(modes: ModeKind.onLog),
       help:
-        "The registered reducer to re-apply the actions through. With --verify, it checks the recorded states; on a log of actions only (a Redux DevTools default export, an Elm history), it recomputes the states every mode needs."
+        "The registered reducer to re-apply the actions through. With --verify, it checks the recorded states; with --emit-test, it is the one the test sends them to; on a log of actions only (a Redux DevTools default export, an Elm history), it recomputes the states every mode needs."
     ),
+    Flag(
+      names: ["--module"], value: .text("MODULE"), role: .option(modes: [.emitTest]),
+      help:
+        "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
+    ) { arguments, values in arguments.module = values[0] },
     Flag(
       names: ["--where"], value: .text("EXPR"), role: .option(modes: [.summary, .find, .watch]),
       help: "Only the entries on which EXPR holds, run on the whole entry."

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--range A..B`: the entries whose recorded `seq` lies from A to B, inclusive. Either
 /// end may be left open (`A..`, `..B`), as in Swift's and Rust's range syntax.
 struct SeqRange: Equatable {
@@ -10,11 +12,13 @@ struct SeqRange: Equatable {
     self.upper = upper
   }
 
-  /// Reads `A..B`, `A..` or `..B`, with A and B integers and A ≤ B.
+  /// Reads `A..B`, `A..` or `..B`, with A and B integers and A ≤ B; `…` may stand for
+  /// `..`, since replay prints ranges that way (`1…117`).
   /// - Throws: ``UsageError`` naming the text and the expected form.
   init(parsing text: String) throws(UsageError) {
-    let parts = text.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
-    func bound(_ part: Substring) throws(UsageError) -> Int? {
+    let separator = text.contains("..") ? ".." : "…"
+    let parts = text.components(separatedBy: separator)
+    func bound(_ part: String) throws(UsageError) -> Int? {
       if part.isEmpty { return nil }
       guard let n = Int(part) else { throw Self.malformed(text) }
       return n

@@ -53,22 +53,32 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// The current state.
   public var state: R.State { store.state }
 
+  /// Sends `action` and checks that the state did not change.
+  ///
+  /// - Parameters:
+  ///   - action: Dispatched through the store.
+  ///   - sourceLocation: Where to report a mismatch.
+  public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) {
+    send(action, { _ in }, sourceLocation: sourceLocation)
+  }
+
   /// Sends `action` and checks the resulting state.
   ///
   /// - Parameters:
   ///   - action: Dispatched through the store.
-  ///   - update: Turns a copy of the prior state into the expected state; omit it when
-  ///     the action should change nothing.
+  ///   - update: Turns a copy of the prior state into the expected state.
   ///   - sourceLocation: Where to report a mismatch.
+  /// - Throws: What `update` throws (a generated test's `decode` of recorded JSON),
+  ///   before the action is sent.
   ///
   /// The state checked is the one right after `action`; actions its effects send, even
   /// at once (`Effect.send(_:)`), are received: assert them with
   /// ``receive(_:timeout:_:sourceLocation:)``. Sending while received actions wait
   /// fails the test, as in TCA.
   public func send(
-    _ action: R.Action, _ update: (inout R.State) -> Void = { _ in },
+    _ action: R.Action, _ update: (inout R.State) throws -> Void,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
+  ) rethrows {
     if !received.isEmpty {
       Issue.record(
         Comment(
@@ -76,12 +86,25 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
         sourceLocation: sourceLocation)
     }
     var expected = store.state
-    update(&expected)
+    try update(&expected)
     stateAfterSent = nil
     store.send(action)
     // Middleware may drop the action: then nothing changed.
     check(expected, stateAfterSent ?? store.state, sourceLocation)
     stateAfterSent = nil
+  }
+
+  /// Waits for the next action an effect sent, and checks it and that it changed nothing.
+  ///
+  /// - Parameters:
+  ///   - expected: The action that must come next.
+  ///   - timeout: How long to wait for it (default 1 second).
+  ///   - sourceLocation: Where to report a failure.
+  public func receive(
+    _ expected: R.Action, timeout: Duration = .seconds(1),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where R.Action: Equatable {
+    await receive(expected, timeout: timeout, { _ in }, sourceLocation: sourceLocation)
   }
 
   /// Waits for the next action an effect sent, and checks it and the state after it.
@@ -91,14 +114,14 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - timeout: How long to wait for it (default 1 second); the store's effects run
   ///     meanwhile. With no effect running, it fails at once: nothing can send it.
   ///   - update: Turns a copy of the state before the received action into the
-  ///     expected state after it; omit it when the action should change nothing.
+  ///     expected state after it.
   ///   - sourceLocation: Where to report a failure: no action within `timeout`, a
   ///     different action, or a state mismatch.
   public func receive(
     _ expected: R.Action, timeout: Duration = .seconds(1),
-    _ update: (inout R.State) -> Void = { _ in },
+    _ update: (inout R.State) throws -> Void,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) async where R.Action: Equatable {
+  ) async rethrows where R.Action: Equatable {
     // An effect's actions are received before it counts as finished, so once none is
     // running, nothing more can come: fail then rather than at the timeout.
     _ = await wait(until: { !received.isEmpty || store.runningEffectCount == 0 }, timeout: timeout)
@@ -122,7 +145,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
       return
     }
     var expectedState = next.prior
-    update(&expectedState)
+    try update(&expectedState)
     check(expectedState, next.next, sourceLocation)
   }
 
@@ -195,9 +218,9 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - update: Turns a copy of the current state into the expected one.
   ///   - sourceLocation: Where to report a failure.
   public func undo(
-    _ update: (inout R.State) -> Void, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    move("undo", update, sourceLocation) { store.undo() }
+    _ update: (inout R.State) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+  ) rethrows {
+    try move("undo", update, sourceLocation) { store.undo() }
   }
 
   /// Redoes and checks the state reached.
@@ -206,9 +229,9 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - update: Turns a copy of the current state into the expected one.
   ///   - sourceLocation: Where to report a failure.
   public func redo(
-    _ update: (inout R.State) -> Void, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    move("redo", update, sourceLocation) { store.redo() }
+    _ update: (inout R.State) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+  ) rethrows {
+    try move("redo", update, sourceLocation) { store.redo() }
   }
 
   /// Jumps to history `index` and checks the state reached.
@@ -218,18 +241,18 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - update: Turns a copy of the current state into the expected one.
   ///   - sourceLocation: Where to report a failure.
   public func jump(
-    to index: Int, _ update: (inout R.State) -> Void,
+    to index: Int, _ update: (inout R.State) throws -> Void,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    move("jump to \(index)", update, sourceLocation) { store.jump(to: index) }
+  ) rethrows {
+    try move("jump to \(index)", update, sourceLocation) { store.jump(to: index) }
   }
 
   private func move(
-    _ name: String, _ update: (inout R.State) -> Void, _ sourceLocation: SourceLocation,
+    _ name: String, _ update: (inout R.State) throws -> Void, _ sourceLocation: SourceLocation,
     _ perform: () -> Bool
-  ) {
+  ) rethrows {
     var expected = store.state
-    update(&expected)
+    try update(&expected)
     let from = store.currentIndex
     guard perform() else {
       Issue.record(

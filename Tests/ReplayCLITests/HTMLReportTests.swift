@@ -45,7 +45,8 @@ import TimeTravel
       return String(result.err.split(separator: "\n").first ?? "")
     }
     #expect(error("--plot", ".a") == "replay: --plot goes with --html")
-    #expect(error("--range", "1..2", "--show", "1") == "replay: --range goes with --html")
+    #expect(
+      error("--range", "1..2", "--show", "1") == "replay: --range goes with --html or --emit-test")
     #expect(
       error("--html", "r.html", "--show", "1")
         == "replay: choose one of --html, --show; they cannot be combined")

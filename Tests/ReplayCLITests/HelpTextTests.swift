@@ -72,11 +72,12 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --watch PATH | --find EXPR | --step
-                           | --verify --reducer NAME | --reproduce
-                           | --html FILE [--plot PATH] [--range A..B] | --convert
+                           | --verify --reducer NAME
+                           | --emit-test --reducer NAME [--module MODULE] | --reproduce
+                           | --html FILE [--plot PATH] | --convert
                            | --export redux-devtools]
-                          [--predicate EXPR] [--reducer NAME] [--where EXPR] [--follow]
-                          [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
+                          [--range A..B] [--where EXPR] [--follow] [--until EXPR]
+                          [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish

@@ -139,7 +139,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         // A move reaches a state of the history, which may be a recorded one from before
         // `from`: fit it the same way.
         let reached =
-          TimeTravelMove(action: entry.action) == nil
+          TimeTravelMove(action: entry.action) == nil && !TaskEnding.isEnding(entry.action)
           ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
         if reached != recorded {
           let divergence = Divergence(
@@ -161,6 +161,12 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
   ) throws(ReplayError) -> JSONValue {
     if let move = TimeTravelMove(action: entry.action) {
       try move.apply(to: &history, entry: entry, log: log)
+      return history.currentState
+    }
+    // A view model's task ended: nothing reaches the reducer, and the state must not
+    // have changed.
+    if TaskEnding.isEnding(entry.action) {
+      history.append(history.currentState)
       return history.currentState
     }
     let next = try reduce(history.currentState)
@@ -212,9 +218,10 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
 }
 
 /// Short, single-line descriptions of `DecodingError`s: the coding path as a JSON
-/// Pointer and the decoder's own explanation.
-enum DecodingErrorText {
-  static func describe(_ error: any Error) -> String {
+/// Pointer and the decoder's own explanation. Shared with `replay --emit-test`.
+package enum DecodingErrorText {
+  /// `expected String at "/todos/0/title" (…)`; any other error as it describes itself.
+  package static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     let (context, what): (DecodingError.Context, String) =
       switch error {

@@ -1,0 +1,106 @@
+import TimeTravel
+
+extension TestEmitter {
+  /// The reducer's type as the test writes it, and the module to import: from
+  /// `String(reflecting:)`, `TodoReducer.TodoReducer`, unless `--module` names one.
+  var names: (type: String, module: String) {
+    let full = String(reflecting: R.self)
+    let dot = full.firstIndex(of: ".")
+    let module = dot.map { String(full[..<$0]) } ?? full
+    let type = dot.map { String(full[full.index(after: $0)...]) } ?? full
+    return (type, emission.module ?? module)
+  }
+
+  /// `todo-session.jsonl, entries 1…117`.
+  var displayName: String {
+    "\(logName), entries \(firstSeq)…\(lastSeq)"
+  }
+
+  /// `todoSessionEntries1To117`: the log's name in camel case, then the range.
+  var functionName: String {
+    var words: [String] = []
+    var word = ""
+    for character in logStem {
+      if character.isASCII, character.isLetter || character.isNumber {
+        word.append(character)
+      } else if !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    var name = words.enumerated().map { index, word in
+      index == 0
+        ? word.prefix(1).lowercased() + word.dropFirst()
+        : word.prefix(1).uppercased() + word.dropFirst()
+    }.joined()
+    if name.isEmpty || name.first!.isNumber {
+      name = "replay" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+    func number(_ seq: Int) -> String { seq < 0 ? "Minus\(-seq)" : String(seq) }
+    return name + "Entries\(number(firstSeq))To\(number(lastSeq))"
+  }
+
+  private var firstSeq: Int {
+    emission.log.numbering.number(atPosition: emission.positions.lowerBound)
+  }
+  private var lastSeq: Int {
+    emission.log.numbering.number(atPosition: emission.positions.upperBound)
+  }
+
+  /// The log's file name, without its directories.
+  private var logName: String {
+    String(emission.log.path.split(separator: "/").last ?? "log")
+  }
+
+  /// The file name without its last extension.
+  private var logStem: String {
+    guard let dot = logName.lastIndex(of: "."), dot != logName.startIndex else { return logName }
+    return String(logName[..<dot])
+  }
+
+  /// Everything before the first entry's step: comments, imports, the test's
+  /// declaration and the store.
+  func header(first: LogEntry, async: Bool) -> String {
+    let (type, module) = names
+    let command = SwiftSource.comment(emission.command)
+    return """
+      // swift-format-ignore-file
+      // Generated from \(SwiftSource.comment(logName)) by `\(command)`.
+      // Replays entries \(firstSeq)…\(lastSeq) of \(SwiftSource.comment(logName)) through \(type) with TestStore: each
+      // closure is the change the log recorded. Edit one to what the reducer should do, and
+      // the test fails at that entry, with the difference, until the reducer does it.
+
+      import Foundation
+      import Testing
+      import TimeTravelTesting
+      @testable import \(module)
+
+      @Test(\(SwiftSource.stringLiteral(displayName)))
+      @MainActor
+      func \(functionName)()\(async ? " async" : "") throws {
+        let store = try TestStore(
+          initialState: decode(\(SwiftSource.rawJSONLiteral(first.prior))),
+          reducer: \(type)())
+
+      """
+  }
+
+  /// The file's `decode`, after the test.
+  var decodeHelper: String {
+    """
+
+    /// A recorded JSON value (an action or a state) decoded as the type the context needs.
+    private func decode<T: Decodable>(_ json: String) throws -> T {
+      try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    }
+
+    """
+  }
+}
+
+extension SwiftSource {
+  /// `text` safe inside a `//` comment: control characters escaped, so no line break
+  /// ends the comment early.
+  static func comment(_ text: String) -> String { TerminalText.sanitize(text) }
+}

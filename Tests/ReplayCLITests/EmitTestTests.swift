@@ -1,0 +1,314 @@
+import Foundation
+import ReplayCLI
+import TestSupport
+import Testing
+import TimeTravel
+
+/// `replay LOG --emit-test`: the generated test of the fixture is in the suite
+/// (Generated/), regenerating it gives the same bytes, and a log that says otherwise
+/// makes the generated test fail at that entry with TestStore's diff.
+@Suite struct EmitTestTests {
+  static let generated = Repo.root.appendingPathComponent("Tests/ReplayCLITests/Generated")
+
+  static func committed(_ name: String) throws -> String {
+    try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test func regeneratingTheFixtureTestGivesTheSameBytes() throws {
+    let (code, out, err) = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "1..117"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out == (try Self.committed("TodoSessionEntries1To117.swift")))
+  }
+
+  /// The fixture's entry 117 with its recorded title changed from "   " to "Buy oat milk".
+  static func tamperedLog() throws -> URL {
+    let fixture = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+    var lines = fixture.components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { $0.hasPrefix(#"{"seq":117,"#) })
+    let suffix = #""title":"   "}]}}"#
+    #expect(lines[index].hasSuffix(suffix))
+    lines[index] = lines[index].dropLast(suffix.count) + #""title":"Buy oat milk"}]}}"#
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+      .appendingPathComponent("tampered-session.jsonl")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  /// Generated/TamperedSessionEntries112To117.swift is the test generated from the
+  /// tampered log, without its `@Test` line so that the suite does not run it as a test:
+  /// this test calls it and expects exactly one failure, at entry 117's `send`, with the
+  /// diff between the log's title and the reducer's.
+  @Test @MainActor func aTamperedLogMakesTheGeneratedTestFailAtThatEntry() throws {
+    let log = try Self.tamperedLog()
+    defer { try? FileManager.default.removeItem(at: log.deletingLastPathComponent()) }
+    let (code, out, err) = replay(
+      log.path, arguments: ["--emit-test", "--reducer", "todo", "--range", "112..117"])
+    #expect(code == 0)
+    #expect(err == "")
+    let source = try Self.committed("TamperedSessionEntries112To117.swift")
+    let withoutTestLine = out.components(separatedBy: "\n").filter { !$0.hasPrefix("@Test(") }
+    #expect(withoutTestLine.joined(separator: "\n") == source)
+    #expect(out.contains(#"@Test("tampered-session.jsonl, entries 112…117")"#))
+
+    let lines = source.components(separatedBy: "\n")
+    let comment = try #require(lines.firstIndex(of: "  // entry 117 (addTodo)"))
+    let sendLine = comment + 2  // 1-based: the line after the comment
+    #expect(lines[sendLine - 1].hasPrefix("  try store.send("))
+    try withKnownIssue {
+      try tamperedSessionEntries112To117()
+    } matching: { issue in
+      issue.sourceLocation?.line == sendLine
+        && issue.sourceLocation?.fileName == "TamperedSessionEntries112To117.swift"
+        && issue.comments.map(\.rawValue) == [
+          """
+          A state change does not match expectation: …
+
+              {
+                … (2 unchanged)
+                "todos": [
+                  … (24 unchanged)
+                  [24]: {
+                    … (2 unchanged)
+            −       "title": "Buy oat milk"
+            +       "title": "   "  // /todos/24/title
+                  }
+                ]
+              }
+
+          (Expected: −, Actual: +)
+          """
+        ]
+    }
+  }
+
+  @Test func mutationsAreSwiftWhereTheTypesAllow() throws {
+    let source = try Self.committed("TodoSessionEntries1To117.swift")
+    // A replace of a Bool, an enum case, an array removal, an insertion.
+    #expect(
+      source.contains(
+        "  try store.send(decode(#\"{\"toggleTodo\":{\"id\":\"todo-028\"}}\"#)) {\n    $0.todos[18].isCompleted = true\n  }"
+      ))
+    #expect(
+      source.contains("  store.jump(to: 85) {\n    $0.filter = .all\n    $0.todos.remove(at: 20)\n")
+    )
+    #expect(
+      source.contains(
+        "  try store.undo {\n    try $0.todos.insert(decode(#\"{\"id\":\"todo-005\",\"isCompleted\":false,\"title\":\"Pay electricity bill\"}\"#), at: 4)\n  }"
+      ))
+  }
+
+  @Test func aRangeStartingLaterRebasesTheHistory() throws {
+    // After entry 106 the app's history is at index 85, the test store's 0: entry 171's
+    // jump from 143 to 140 is the test store's jump to 55, entry 173's (141 to 137) to 52.
+    let (code, out, err) = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "107..175"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out.contains("func todoSessionEntries107To175() throws {"))
+    #expect(
+      out.contains("  // entry 138 (@@undo)\n  store.undo {\n    $0.todos.remove(at: 28)\n  }"))
+    #expect(out.contains("  // entry 171 (@@jump)\n  store.jump(to: 55) {"))
+    // The suite runs it too (Generated/), so the rebased moves are checked by TestStore.
+    #expect(out == (try? Self.committed("TodoSessionEntries107To175.swift")))
+    #expect(out.contains("  // entry 173 (@@jump)\n  try store.jump(to: 52) {"))
+  }
+
+  @Test func errorsNameTheProblem() {
+    var result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "40..45"])
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "replay: entry 40 (@@undo) moves from history index 33 to 32, but the test store holds indices 33…33 of the app's history (the range starts at entry 40); start the range earlier\n"
+    )
+    result = replay(Repo.fixture, arguments: ["--emit-test", "--reducer", "cart"])
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, todo)\n")
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "9..3"])
+    #expect(result.code == 2)
+    #expect(result.err.hasPrefix("replay: --range 9..3 is empty: its start is after its end\n"))
+    result = replay(Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "x"])
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasPrefix(
+        "replay: --range takes A..B, A.. or ..B with A and B seqs (integers), not 'x'\n"
+      ))
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "1..999"])
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "replay: \(Repo.fixture): entry 999 is out of range (the log has entries 1…240)\n")
+    result = replay(Repo.fixture, arguments: ["--emit-test"])
+    #expect(result.code == 2)
+    result = replay(
+      Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--format", "json"])
+    #expect(result.code == 2)
+    #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
+    result = replay(Repo.fixture, arguments: ["--range", "1..2"])
+    #expect(result.code == 2)
+    #expect(result.err.hasPrefix("replay: --range goes with --html or --emit-test\n"))
+  }
+
+  @Test func moduleNamesTheImport() {
+    let (code, out, _) = replay(
+      Repo.fixture,
+      arguments: ["--emit-test", "--reducer", "todo", "--range", "1..1", "--module", "MyApp"])
+    #expect(code == 0)
+    #expect(out.contains("\n@testable import MyApp\n"))
+    #expect(out.contains("func todoSessionEntries1To1() throws {"))
+  }
+
+  /// A login session whose last entry the login effect sent: the test store runs effects,
+  /// so that entry is received, and the test waits for them to finish.
+  @Test func actionsAnEffectSentAreReceived() throws {
+    let lines = [
+      #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
+      #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+      #"{"seq":2,"action":{"passwordChanged":{"_0":"secret"}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"}}"#,
+      #"{"seq":3,"action":{"submit":{}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"}}"#,
+      #"{"seq":4,"action":{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}},"origin":{"cause":3,"effect":"login"},"prior":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+    ]
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("login.jsonl")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "login"])
+    #expect(code == 0)
+    #expect(err == "")
+    let body = out.components(separatedBy: "\n").drop { !$0.hasPrefix("@Test(") }
+      .prefix { $0 != "}" }
+    #expect(
+      Array(body) == [
+        #"@Test("login.jsonl, entries 1…4")"#,
+        "@MainActor",
+        "func loginEntries1To4() async throws {",
+      ] + Array(body.dropFirst(3).prefix(3))
+        + [
+          "",
+          "  // entry 1 (emailChanged)",
+          ##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##,
+          #"    $0.email = "a@b.c""#,
+          "  }",
+          "",
+          "  // entry 2 (passwordChanged)",
+          ##"  try store.send(decode(#"{"passwordChanged":{"_0":"secret"}}"#)) {"##,
+          #"    $0.password = "secret""#,
+          "  }",
+          "",
+          "  // entry 3 (submit)",
+          ##"  try store.send(decode(#"{"submit":{}}"#)) {"##,
+          "    $0.isLoading = true",
+          "  }",
+          "",
+          "  // entry 4 (loginResponse)",
+          ##"  try await store.receive(decode(#"{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}}"#)) {"##,
+          "    $0.isLoading = false",
+          #"    $0.password = """#,
+          "  }",
+          "",
+          "  await store.finish()",
+        ])
+  }
+
+  /// A view model's log through a reducer written over its actions (no effects): what
+  /// its tasks reported is sent, and a task's ending is a comment.
+  @Test @MainActor func aViewModelLogSendsWhatItsTasksReported() async throws {
+    let (lines, _) = try await ViewModelRecordingTests.recordSession()
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("profile-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    var registry = ReducerRegistry()
+    registry.register(name: "profile", reducer: ProfileLikeReducer())
+    let io = BufferIO()
+    let code = ReplayCommand.run(
+      [url.path, "--emit-test", "--reducer", "profile"], io: io, reducers: registry)
+    #expect(code == 0)
+    #expect(io.stderr == "")
+    #expect(io.stdout.contains("\n@testable import ReplayCLITests\n"))
+    #expect(io.stdout.contains("Entries1To5() throws {"))
+    #expect(
+      io.stdout.contains(
+        """
+          // entry 3 (@@cancelled)
+          // A view model's task ended here; there is nothing to send.
+
+          // entry 4 (fetchUser)
+          try store.send(decode(#"{"fetchUser":{"id":2}}"#)) {
+            $0.isLoading = true
+          }
+
+          // entry 5 (userLoaded)
+          try store.send(decode(#"{"userLoaded":{"_0":{"id":2,"name":"Alan Turing"}}}"#)) {
+            $0.isLoading = false
+            $0.user = try decode(#"{"id":2,"name":"Alan Turing"}"#)
+          }
+        }
+        """))
+  }
+
+  @Test func anActionThatDoesNotDecodeIsNamed() throws {
+    let lines = [
+      #"{"seq":1,"action":{"addTodo":{"title":"x"}},"prior":{"filter":"all","isLoading":false,"todos":[]},"next":{"filter":"all","isLoading":false,"todos":[]}}"#
+    ]
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bad-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "todo"])
+    #expect(code == 8)
+    #expect(out == "")
+    #expect(
+      err
+        == "replay: \(url.path):1: entry 1's action does not decode as TodoAction: no member 'id' at \"/addTodo\" (No value associated with key AddTodoKeys(stringValue: \"id\", intValue: nil) (\"id\").)\n"
+    )
+  }
+
+  /// A member whose coding key differs from its name has no Swift path the generator can
+  /// trust: the entry expects the whole recorded state, decoded.
+  @Test func aChangeWithoutASwiftPathExpectsTheWholeState() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("emit-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("labels.jsonl")
+    try #"{"seq":1,"action":"b","prior":{"name":"a"},"next":{"name":"b"}}"#.appending("\n")
+      .write(to: url, atomically: true, encoding: .utf8)
+    var registry = ReducerRegistry()
+    registry.register(name: "label", reducer: LabelReducer())
+    let io = BufferIO()
+    let code = ReplayCommand.run(
+      [url.path, "--emit-test", "--reducer", "label"], io: io, reducers: registry)
+    #expect(code == 0)
+    #expect(
+      io.stdout.contains(
+        """
+          // entry 1 (b)
+          try store.send(decode(#""b""#)) {
+            $0 = try decode(#"{"name":"b"}"#)
+          }
+        }
+        """))
+    #expect(io.stdout.contains("    reducer: EmitTestTests.LabelReducer())\n"))
+  }
+
+  struct Labelled: Codable, Sendable {
+    var label: String
+    enum CodingKeys: String, CodingKey { case label = "name" }
+  }
+
+  struct LabelReducer: Reducer {
+    func reduce(into state: inout Labelled, action: String) { state.label = action }
+  }
+}

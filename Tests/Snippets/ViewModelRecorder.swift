@@ -1,0 +1,2 @@
+// What ViewModelRecorder's doc comment assumes: the profile screen's types.
+import ProfileSample
