@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
+    .library(name: "CounterReducer", targets: ["CounterReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .library(name: "ProfileSample", targets: ["ProfileSample"]),
     .executable(name: "replay", targets: ["replay"]),
@@ -35,6 +36,8 @@ let package = Package(
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
     // A login form with an async effect and a password that must never be logged.
     .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
+    // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
+    .target(name: "CounterReducer", dependencies: ["TimeTravel"]),
     // The MVVM article's profile screen: a @MainActor view model with an actor data
     // manager and tasks it cancels, recorded without a reducer.
     .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
@@ -52,7 +55,8 @@ let package = Package(
     .plugin(
       name: "EmbedReportAssets", capability: .buildTool(), dependencies: ["embed-report-assets"]),
     // `replay` itself: the command line with the bundled reducers registered.
-    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer"]),
+    .executableTarget(
+      name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
@@ -72,7 +76,8 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "TimeTravel", "TimeTravelJSON", "TimeTravelJQ", "TodoReducer", "LoginReducer", "ReplayCLI",
+        "TimeTravel", "TimeTravelJSON", "TimeTravelJQ", "TodoReducer", "LoginReducer",
+        "CounterReducer", "ReplayCLI",
       ],
       path: "Tests/TestSupport"
     ),
@@ -95,7 +100,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "TestSupport",
+        "CounterReducer", "TestSupport",
       ]
     ),
     .testTarget(

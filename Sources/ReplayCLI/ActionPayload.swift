@@ -3,7 +3,8 @@ import TimeTravel
 /// What an action carries besides its name (`ActionName`), for listings.
 enum ActionPayload {
   /// - a Redux action `{"type":"todos/add","payload":{…}}`: its other members,
-  ///   `{"payload":{…}}`;
+  ///   `{"payload":{…}}`; an Elm message `{"$":"SetName","a":"bob"}`: its arguments,
+  ///   `{"a":"bob"}`;
   /// - an enum case as Swift's `Codable` writes it, `{"deleteTodos":{"atOffsets":[6]}}`:
   ///   the case's value, `{"atOffsets":[6]}`;
   /// - an action named by its text (`"increment"`): nothing;
@@ -15,8 +16,10 @@ enum ActionPayload {
     switch action {
     case .string: return nil
     case .object(let object):
-      if case .string? = object["type"] {
-        let rest = JSONObject(object.filter { $0.key != "type" }.map { ($0.key, $0.value) })
+      // Redux names by `type`, Elm by `$` (its constructor; `a`, `b`… its arguments).
+      for nameKey in ["type", "$"] {
+        guard case .string? = object[nameKey] else { continue }
+        let rest = JSONObject(object.filter { $0.key != nameKey }.map { ($0.key, $0.value) })
         return rest.count == 0 ? nil : .object(rest)
       }
       if object.count == 1 {

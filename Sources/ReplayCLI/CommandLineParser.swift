@@ -26,6 +26,7 @@ struct CommandLineParser {
     options.full = parsed.full
     options.filter = parsed.filter
     options.idKeys = parsed.idKeys
+    options.reducer = parsed.options["--reducer"]
     (options.follow, options.until) = try Self.following(parsed, path: path)
     switch (mode, needed) {
     case (.bisect, ("--run", let command)?):

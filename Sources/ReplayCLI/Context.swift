@@ -37,6 +37,7 @@ struct Context {
   /// "entry 117 (addTodo) at 2026-…".
   func entryLine(_ entry: LogEntry) -> String {
     var line = "entry \(entry.seq) (\(name(entry.action)))"
+    if entry.otherMembers["skipped"] == .bool(true) { line += " [skipped]" }
     if let time = entry.time { line += " at \(TerminalText.sanitize(time))" }
     return line
   }

@@ -23,7 +23,8 @@ public enum ExitCode {
   /// one of several candidates (git bisect exits 2 here; 2 is our usage code);
   /// or a scan found no bad state but skipped some, which may be bad.
   public static let inconclusive: Int32 = 7
-  /// `--verify`: the log does not fit the reducer (an action or state does not decode,
+  /// `--verify`, or `--reducer` on an action-only log: the log does not fit the reducer
+  /// (an action or state does not decode,
   /// or an undo/redo/jump does not fit the history).
   public static let incompatibleLog: Int32 = 8
 }

@@ -12,7 +12,8 @@ enum HTMLMode {
     let marks = try ReportMarks(predicate: request.predicate, find: request.find)
     let positions = try window(of: log, request.range)
     let summary =
-      log.isCompact ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
+      log.isCompact || log.isActionOnly
+      ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
     let (builder, segments) = try build(
       context: context, positions: positions, series: series, marks: marks)
     let index = indexValue(

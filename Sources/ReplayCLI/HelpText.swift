@@ -210,8 +210,8 @@ struct HelpText {
       6  verify: a recomputed state differs from the log
       7  bisect: skipped states leave the first bad entry undecided; the
          candidates are listed
-      8  verify: the log does not fit the reducer (an action or state does not
-         decode)
+      8  the log does not fit the reducer (--verify, or --reducer on a log of
+         actions only): an action or state does not decode
       (1 also means --reproduce was given a log that did not end inside a reducer)
       --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
       --watch matched nothing, before or while following.
@@ -220,7 +220,9 @@ struct HelpText {
       One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
       seq and time are optional, as is a header line {"format":"replay-log",…}.
       A torn last line (the app died mid-write) is ignored with a warning
-      (--follow waits for it to be completed).
+      (--follow waits for it to be completed). Redux DevTools exports and Elm
+      debugger histories open too, detected from their content; those of actions
+      only take --reducer for their states.
       LOG may be - for standard input (not with --step, which reads its commands
       there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR. The format
       is described in Sources/TimeTravel/Documentation.docc/LogFormat.md.

@@ -13,6 +13,8 @@ struct Options: Equatable {
     case reproduce
     case emitTest(EmitTestRequest)
     case html(HTMLReportRequest)
+    case convert
+    case export(ExportMode.Target)
   }
 
   enum Format: String {
@@ -31,6 +33,8 @@ struct Options: Equatable {
   var filter: String?
   /// `--id-key KEY`: extra id keys for matching array elements in diffs.
   var idKeys: [String] = []
+  /// `--reducer NAME`: what an action-only log's states are recomputed through.
+  var reducer: String?
   /// `--follow`: keep reading the log as it grows (see ``FollowMode``).
   var follow = false
   /// `--until EXPR`: the entry predicate that ends following.

@@ -1,7 +1,8 @@
 import TimeTravel
 
-/// The reducers `replay --verify --reducer NAME` can replay a log through, and
-/// `--emit-test --reducer NAME` write a test for, by name.
+/// The reducers `replay --reducer NAME` can replay a log through, by name: to verify its
+/// recorded states (`--verify`), to recompute the states of a log of actions only, or to
+/// write a test that replays it (`--emit-test`).
 ///
 /// A log holds JSON, so replaying it needs the app's own `Reducer`, `State` and
 /// `Action` types. A `replay` executable registers the ones it links and passes the
@@ -19,6 +20,7 @@ public struct ReducerRegistry: Sendable {
   public typealias Verify = @Sendable (LogFile) throws(ReplayError) -> ReplayReport
 
   private var verifiers: [String: Verify] = [:]
+  private var recomputers: [String: StateRecomputer] = [:]
   private var emitters: [String: @Sendable (TestEmission) throws -> String] = [:]
 
   /// An empty registry.
@@ -46,6 +48,8 @@ public struct ReducerRegistry: Sendable {
         .report(log)
     }
     verifiers[name] = verify
+    recomputers[name] = StateRecomputer(
+      name: name, reducer: reducer(), initialState: initialState())
     emitters[name] = { emission in try TestEmitter<R>(emission).source() }
   }
 
@@ -56,6 +60,12 @@ public struct ReducerRegistry: Sendable {
   ///
   /// - Parameter name: A registered name.
   public func verifier(named name: String) -> Verify? { verifiers[name] }
+
+  /// What recomputes an action-only log's states through the reducer registered under
+  /// `name` (`--reducer NAME` on such a log), or `nil`.
+  ///
+  /// - Parameter name: A registered name.
+  public func recomputer(named name: String) -> StateRecomputer? { recomputers[name] }
 
   /// The `--emit-test` generator registered under `name`, or `nil`.
   func testEmitter(named name: String) -> (@Sendable (TestEmission) throws -> String)? {

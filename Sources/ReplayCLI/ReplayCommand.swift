@@ -57,18 +57,24 @@ public enum ReplayCommand {
     -> Int32
   {
     let log: LogFile
+    var importWarnings: [LogWarning] = []
     do {
-      log = try options.logPath == "-" ? io.standardInputLog() : LogFile(path: options.logPath)
+      if options.logPath == "-" {
+        log = try io.standardInputLog()
+      } else {
+        (log, importWarnings) = try LogOpener.open(path: options.logPath)
+      }
     } catch {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
-    for warning in log.warnings {
+    for warning in importWarnings + log.warnings {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
+      try ActionOnlyStates.prepare(context)
       if options.follow, options.mode != .step { return try FollowMode.run(context) }
       switch options.mode {
       case .summary: return try SummaryMode.run(context)
@@ -86,10 +92,16 @@ public enum ReplayCommand {
       case .reproduce: return try ReproduceMode.run(context)
       case .emitTest(let request): return try EmitTestMode.run(context, request)
       case .html(let request): return try HTMLMode.run(context, request: request)
+      case .convert: return try ConvertMode.run(context)
+      case .export(let target): return try ExportMode.run(context, to: target)
       }
     } catch let error as LogError {
       io.errText("replay: \(error)\n")
-      return error.kind == .outOfRange ? ExitCode.usage : ExitCode.unreadableLog
+      switch error.kind {
+      case .outOfRange: return ExitCode.usage
+      case .doesNotFitReducer: return ExitCode.incompatibleLog
+      default: return ExitCode.unreadableLog
+      }
     } catch let error as CommandError {
       io.errText("replay: \(error.message)\n")
       return error.code

@@ -69,6 +69,18 @@ extension FlagTable {
       help:
         "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
     ) { arguments, values in arguments.report.file = values[0] },
+    Flag(
+      names: ["--convert"], role: .mode(.convert),
+      help:
+        "Write the log as a replay log (JSON Lines) to stdout, whatever its format. An action-only history gets its states with --reducer, and stays action-only without it."
+    ) { arguments, _ in arguments.mode = .convert },
+    Flag(
+      names: ["--export"], value: .oneOf([.init(name: "redux-devtools")]), role: .mode(.export),
+      help:
+        "Write the log to stdout in another tool's format: redux-devtools, a lifted state that Redux DevTools' Import opens."
+    ) { arguments, values in
+      arguments.mode = ExportMode.Target(rawValue: values[0]).map(Options.Mode.export)
+    },
   ]
 
   /// The flags that belong to some modes on a log only.
@@ -105,9 +117,9 @@ extension FlagTable {
     },
     Flag(
       names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
-      role: .option(modes: [.verify, .emitTest]),
+      role: .option(modes: ModeKind.onLog),
       help:
-        "The registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to."
+        "The registered reducer to re-apply the actions through. With --verify, it checks the recorded states; with --emit-test, it is the one the test sends them to; on a log of actions only (a Redux DevTools default export, an Elm history), it recomputes the states every mode needs."
     ),
     Flag(
       names: ["--module"], value: .text("MODULE"), role: .option(modes: [.emitTest]),

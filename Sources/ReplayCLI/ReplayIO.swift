@@ -30,7 +30,7 @@ extension ReplayIO {
   /// All of ``readAll()`` as a log named `stdin`.
   /// - Throws: `LogError` as `LogFile.init(path:)` does.
   public func standardInputLog() throws(LogError) -> LogFile {
-    try LogFile(contents: readAll(), name: "stdin")
+    try LogOpener.open(contents: readAll(), name: "stdin").log
   }
 }
 
@@ -55,7 +55,7 @@ public final class StandardIO: ReplayIO {
   /// Opens `/dev/stdin`: a file redirected there is read with `pread` like any log, a
   /// pipe is held in memory (up to 2 GB).
   public func standardInputLog() throws(LogError) -> LogFile {
-    try LogFile(path: "/dev/stdin", name: "stdin")
+    try LogOpener.open(path: "/dev/stdin", name: "stdin").log
   }
 }
 

@@ -27,7 +27,7 @@ struct ReportWalk {
   /// The entry at `position` (1-based); call with consecutive positions.
   /// - Throws: `LogError` as `LogFile.entry(_:)` does.
   mutating func step(_ position: Int) throws -> Step {
-    if !log.isCompact, let fast = try fastStep(position) { return fast }
+    if !log.isCompact, !log.isActionOnly, let fast = try fastStep(position) { return fast }
     let entry = try log.entry(position)
     let chained = previousNext.map { $0.value == entry.prior } ?? false
     previousNext = (entry.next, nil)

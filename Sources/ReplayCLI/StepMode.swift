@@ -254,7 +254,8 @@ private struct Stepper {
     if current == 0 {
       context.io.out("\(position) initial state\n")
     } else if let entry = try? context.log.entry(current) {
-      context.io.out("\(position) \(context.paint(context.name(entry.action), .cyan))\n")
+      let mark = entry.otherMembers["skipped"] == .bool(true) ? " [skipped]" : ""
+      context.io.out("\(position) \(context.paint(context.name(entry.action), .cyan))\(mark)\n")
     } else {
       context.io.out("\(position)\n")
     }

@@ -8,9 +8,10 @@ enum SummaryMode {
     // The fast scan validates states without building them; it needs whole
     // states on every line and no per-entry filter.
     let summary =
-      context.options.filter == nil && !log.isCompact
+      context.options.filter == nil && !log.isCompact && !log.isActionOnly
       ? try LogSummary(fastScanning: log)
       : try LogSummary(scanning: log, including: restriction.includes)
+    let notes = try ImportNotes(log, reducer: context.options.reducer)
     if context.json {
       var object = JSONObject()
       object["path"] = .string(log.path)
@@ -25,6 +26,7 @@ enum SummaryMode {
         if let c = header.created { h["created"] = .string(c) }
         object["header"] = .object(h)
       }
+      for (key, value) in notes.json { object[key] = value }
       object["firstTime"] = summary.firstTime.map(JSONValue.string) ?? .null
       object["lastTime"] = summary.lastTime.map(JSONValue.string) ?? .null
       object["actions"] = .array(
@@ -47,8 +49,11 @@ enum SummaryMode {
     var title =
       "\(TerminalText.sanitize(log.path)): \(summary.entryCount) \(summary.entryCount == 1 ? "entry" : "entries")"
     if context.options.filter != nil { title += " matching --where (of \(log.entryCount))" }
-    if let header = log.header { title += " (" + headerText(header) + ")" }
+    if let header = log.header, header.importedFrom == nil {
+      title += " (" + headerText(header) + ")"
+    }
     lines.append(title)
+    lines += notes.lines
     if let first = summary.firstTime, let last = summary.lastTime {
       var span = "time: \(TerminalText.sanitize(first)) … \(TerminalText.sanitize(last))"
       if let duration = Self.duration(from: first, to: last) { span += " (\(duration))" }

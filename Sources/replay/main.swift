@@ -1,3 +1,4 @@
+import CounterReducer
 import LoginReducer
 import ReplayCLI
 import TodoReducer
@@ -9,4 +10,8 @@ reducers.register(name: "todo", reducer: TodoReducer(), initialState: TodoState(
 reducers.register(
   name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction,
   initialState: LoginState())
+reducers.register(
+  name: "redux-counter", reducer: ReduxCounterReducer(), initialState: ReduxCounterState())
+reducers.register(
+  name: "elm-counter", reducer: ElmCounterReducer(), initialState: ElmCounterModel())
 ReplayCommand.main(reducers: reducers)

@@ -20,6 +20,8 @@ import Testing
         #"{"payload":{"text":"x"},"meta":1}"#
       ),
       (#"{"type":"reset"}"#, nil),
+      (#"{"$":"SetName","a":"bob"}"#, #"{"a":"bob"}"#),
+      (#"{"$":"Increment"}"#, nil),
       (#"{"a":1,"b":2}"#, #"{"a":1,"b":2}"#),
       ("[1,2]", "[1,2]"),
       ("7", "7"),

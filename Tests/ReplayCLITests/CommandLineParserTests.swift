@@ -43,7 +43,14 @@ import Testing
         == .onLog(Options(logPath: "x", mode: .bisect(.predicate(".a"), linear: false))))
     #expect(
       try parse("x", "--reducer", "todo", "--verify")
-        == .onLog(Options(logPath: "x", mode: .verify(reducer: "todo"))))
+        == .onLog(Options(logPath: "x", mode: .verify(reducer: "todo"), reducer: "todo")))
+    #expect(
+      try parse("x", "--reducer", "todo", "--show", "3")
+        == .onLog(Options(logPath: "x", mode: .show(3), reducer: "todo")))
+    #expect(
+      try parse("x", "--export", "redux-devtools")
+        == .onLog(Options(logPath: "x", mode: .export(.reduxDevTools))))
+    #expect(try parse("x", "--convert") == .onLog(Options(logPath: "x", mode: .convert)))
     #expect(
       try parse("-", "--find", ".seq > 1", "--where", ".seq < 9", "--format", "json")
         == .onLog(
@@ -94,7 +101,7 @@ import Testing
     (["x", "--colour="], "--color takes auto, always or never, not ''"),
     (["x", "--run", "ls"], "--run goes with --bisect"),
     (["x", "--linear", "--predicate", "."], "--predicate goes with --bisect or --html"),
-    (["x", "--reducer", "todo"], "--reducer goes with --verify or --emit-test"),
+    (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
     (["x", "--show", "1", "--where", "."], "--where goes with the summary, --find or --watch"),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (

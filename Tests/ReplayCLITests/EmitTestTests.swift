@@ -128,7 +128,9 @@ import TimeTravel
     )
     result = replay(Repo.fixture, arguments: ["--emit-test", "--reducer", "cart"])
     #expect(result.code == 2)
-    #expect(result.err == "replay: unknown reducer 'cart' (registered: login, todo)\n")
+    #expect(
+      result.err
+        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, todo)\n")
     result = replay(
       Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "9..3"])
     #expect(result.code == 2)

@@ -53,13 +53,13 @@ import Testing
     }
     #expect(
       words(replay("--help").out).contains(
-        "With --verify or --emit-test: the registered reducer: the one --verify re-applies the actions through, and the one --emit-test's test sends them to. Registered: login, todo."
+        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, todo."
       ))
     let none = BufferIO()
     #expect(ReplayCommand.run(["--help"], io: none) == 0)
     #expect(
       words(none.stdout).contains(
-        "the one --emit-test's test sends them to. None are registered in this replay."))
+        "recomputes the states every mode needs. None are registered in this replay."))
   }
 
   @Test func usageFollowsAUsageError() {
@@ -74,7 +74,8 @@ import Testing
                            | --watch PATH | --find EXPR | --step
                            | --verify --reducer NAME
                            | --emit-test --reducer NAME [--module MODULE] | --reproduce
-                           | --html FILE [--plot PATH]]
+                           | --html FILE [--plot PATH] | --convert
+                           | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]

@@ -86,7 +86,10 @@ import TimeTravel
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
     let result = replay(url.path, arguments: ["--verify", "--reducer", "profile"])
     #expect(result.code == 2)
-    #expect(result.err == "replay: unknown reducer 'profile' (registered: login, todo)\n")
+    #expect(
+      result.err
+        == "replay: unknown reducer 'profile' (registered: elm-counter, login, redux-counter, todo)\n"
+    )
 
     var registry = ReducerRegistry()
     registry.register(name: "profile", reducer: ProfileLikeReducer())

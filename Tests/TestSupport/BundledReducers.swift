@@ -1,3 +1,4 @@
+import CounterReducer
 import LoginReducer
 import ReplayCLI
 import TodoReducer
@@ -12,6 +13,10 @@ public enum BundledReducers {
     registry.register(
       name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction,
       initialState: LoginState())
+    registry.register(
+      name: "redux-counter", reducer: ReduxCounterReducer(), initialState: ReduxCounterState())
+    registry.register(
+      name: "elm-counter", reducer: ElmCounterReducer(), initialState: ElmCounterModel())
     return registry
   }()
 }

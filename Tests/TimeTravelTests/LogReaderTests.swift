@@ -87,12 +87,25 @@ import Testing
   }
 
   @Test func entryMissingAMember() throws {
-    let temp = try TempLog(#"{"action":"a","prior":{}}"# + "\n")
+    let temp = try TempLog(
+      #"{"action":"a","prior":{},"next":{}}"# + "\n" + #"{"action":"a","prior":{}}"# + "\n")
     let log = try LogFile(path: temp.path)
+    #expect(!log.isActionOnly)
     #expect(
       throws: LogError(
-        kind: .invalidEntry, path: temp.path, line: 1, message: "the entry has no /next member")
-    ) { try log.entry(1) }
+        kind: .invalidEntry, path: temp.path, line: 2, message: "the entry has no /next member")
+    ) { try log.entry(2) }
+  }
+
+  /// A first entry without `next` makes the log action-only (docs/log-format.md): its
+  /// `prior` is the initial state, and states need a reducer.
+  @Test func aFirstEntryWithoutNextMakesTheLogActionOnly() throws {
+    let temp = try TempLog(#"{"action":"a","prior":{"n":1}}"# + "\n" + #"{"action":"b"}"# + "\n")
+    let log = try LogFile(path: temp.path)
+    #expect(log.isActionOnly)
+    #expect(!log.hasStates)
+    #expect(log.recordedInitialState == ["n": 1])
+    #expect(try log.entry(2).jsonValue == ["seq": 2, "action": "b"])
   }
 
   /// A blank line is skipped with a warning and shifts no number.

@@ -23,6 +23,9 @@ public struct LogEntry: Sendable, Equatable {
   /// action, see `ActionOrigin`) and whatever else a writer added. Shown by `--show` and
   /// visible to `--find` and `--where` through ``jsonValue``.
   public var otherMembers: JSONObject = [:]
+  /// Whether ``prior`` and ``next`` are states: `false` for an entry of an action-only log
+  /// read without a reducer, whose states are `null` and left out of ``jsonValue``.
+  public var hasStates = true
 
   /// Creates an entry.
   public init(
@@ -50,8 +53,10 @@ public struct LogEntry: Sendable, Equatable {
     }
     if let time { object["time"] = .string(time) }
     object["action"] = action
-    object["prior"] = prior
-    object["next"] = next
+    if hasStates {
+      object["prior"] = prior
+      object["next"] = next
+    }
     for (key, value) in otherMembers where object[key] == nil { object[key] = value }
     return .object(object)
   }
@@ -61,6 +66,7 @@ public struct LogEntry: Sendable, Equatable {
 public enum ActionName {
   /// The display name of `action`:
   /// - an object with a string `type` is named by it (Redux: `{"type":"todos/add"}`);
+  /// - an object with a string `$` is named by it (Elm: `{"$":"SetName","a":"bob"}`);
   /// - an object with a single key is named by that key (Swift's synthesized
   ///   `Codable` for enum cases: `{"addTodo":{"_0":"Buy milk"}}` → `addTodo`);
   /// - a string is its own name;
@@ -70,6 +76,8 @@ public enum ActionName {
     case .string(let name): return name
     case .object(let object):
       if case .string(let type)? = object["type"] { return type }
+      // Elm's JSON for a custom type: `$` is the constructor.
+      if case .string(let constructor)? = object["$"] { return constructor }
       if object.count == 1 { return object.keys[0] }
       return "<object>"
     default: return "<\(action.typeName)>"

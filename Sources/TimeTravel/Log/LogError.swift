@@ -12,6 +12,9 @@ public struct LogError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidEntry
     /// An entry number or state index outside the log.
     case outOfRange
+    /// An action-only log does not fit the reducer recomputing its states: an action or
+    /// the initial state does not decode, or there is no initial state.
+    case doesNotFitReducer
   }
 
   /// The kind of failure.

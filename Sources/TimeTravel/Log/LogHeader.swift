@@ -37,6 +37,14 @@ public struct LogHeader: Sendable, Equatable {
   /// `"asynchronous"` when the writer wrote behind the app, so that a crash may have
   /// lost entries it had accepted (see <doc:RecordingCosts>); `nil` otherwise.
   public var durability: String?
+  /// The foreign format the log was read from (a `ForeignFormat` raw value, e.g.
+  /// `"redux-devtools-lifted-state"`); `nil` for a replay log.
+  public var importedFrom: String?
+  /// The state before the first entry of an action-only log, when the header holds it.
+  public var initialState: JSONValue?
+  /// The header's members besides those above (an Elm history's `metadata`, Redux
+  /// DevTools' `cursor`), in the order written.
+  public var otherMembers: JSONObject = [:]
 
   /// Reads a header from a parsed first line; `nil` when the line is an entry
   /// rather than a header (it has an `action` member, or no string `format`).
@@ -58,5 +66,13 @@ public struct LogHeader: Sendable, Equatable {
     self.nils = object["nils"]?.stringValue
     if case .bool(let closes)? = object["closingRecord"] { self.closingRecord = closes }
     self.durability = object["durability"]?.stringValue
+    self.importedFrom = object["importedFrom"]?.stringValue
+    self.initialState = object["initialState"]
+    let known: Set<String> = [
+      "format", "version", "app", "stateType", "actionType", "created", "encoding",
+      "keyframeInterval", "ring", "firstSeq", "dropped", "nils", "closingRecord", "durability",
+      "importedFrom", "initialState",
+    ]
+    for (key, value) in object where !known.contains(key) { otherMembers[key] = value }
   }
 }

@@ -72,6 +72,8 @@ public final class LogFollower: @unchecked Sendable {
   private var lastState: JSONValue?
   /// Whether the next line is the first of a session, which may be a header.
   private var atSessionStart: Bool
+  /// Whether the log records actions only: its new entries come without states.
+  private let actionOnly: Bool
 
   /// Follows `log`'s file from where `log` read up to.
   /// - Parameters:
@@ -87,6 +89,7 @@ public final class LogFollower: @unchecked Sendable {
       last: log.numbering.last)
     self.log = log.entryCount > 0 ? log : nil
     atSessionStart = start.lines == 0
+    actionOnly = log.isActionOnly
   }
 
   /// The path followed.
@@ -206,7 +209,13 @@ public final class LogFollower: @unchecked Sendable {
   /// The entry on `line`, numbered, after a ``Event/warning(_:)`` when its `seq` does
   /// not increase.
   private func entry(_ value: JSONValue, line: Int) throws(LogError) -> [Event] {
-    let members = try LogEntry.Members(value, path: path, line: line)
+    let members = try LogEntry.Members(value, path: path, line: line, actionOnly: actionOnly)
+    if actionOnly {
+      let (number, warning) = numbering.add(recordedSeq: members.recordedSeq, line: line)
+      var entry = members.entry(seq: number, prior: .null, next: .null, line: line)
+      entry.hasStates = false
+      return (warning.map { [.warning($0)] } ?? []) + [.entry(entry)]
+    }
     let prior: JSONValue
     let next: JSONValue
     if let patch = members.patch {

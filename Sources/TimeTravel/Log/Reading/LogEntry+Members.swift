@@ -17,11 +17,12 @@ extension LogEntry {
     /// Every other member, in the order written.
     var otherMembers: JSONObject
 
-    /// Reads the members of the parsed line `value`, file line `line` of `path`.
+    /// Reads the members of the parsed line `value`, file line `line` of `path`; in an
+    /// `actionOnly` log, `prior` and `next` are not read (their states are recomputed).
     /// - Throws: ``LogError`` `.invalidEntry` naming the first member that is wrong: not
     ///   an object, `/seq` not an integer, `/time` not a string, no `/action`, or (for a
     ///   full entry) no `/prior` or `/next`.
-    init(_ value: JSONValue, path: String, line: Int) throws(LogError) {
+    init(_ value: JSONValue, path: String, line: Int, actionOnly: Bool = false) throws(LogError) {
       func invalid(_ message: String) -> LogError {
         LogError(kind: .invalidEntry, path: path, line: line, message: message)
       }
@@ -42,7 +43,9 @@ extension LogEntry {
       }
       guard let action = object["action"] else { throw invalid("the entry has no /action member") }
       self.action = action
-      if let patch = object["patch"], object["next"] == nil {
+      if actionOnly {
+        // States come from a reducer.
+      } else if let patch = object["patch"], object["next"] == nil {
         self.patch = patch
       } else {
         guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }

@@ -89,6 +89,11 @@ public final class LogFile: Sendable {
   private let tornLine: Int?
   /// The last state rebuilt from patches: (entry position, that entry's `next`).
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
+  /// Whether the entries record actions only (the first has no `next` and no `patch`):
+  /// their states come from a reducer (see ``recompute(with:keyframeInterval:)``).
+  public let isActionOnly: Bool
+  /// The states of an action-only log, once a reducer is given.
+  let recomputation = Mutex<RecomputedStates?>(nil)
 
   /// Opens the log at `path`: a regular file, or a pipe (read whole, up to 2 GB).
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when the
@@ -225,6 +230,7 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
+    self.isActionOnly = Self.recordsActionsOnly(source, lines, entryLines.first)
     self.closing = closing
     self.tornLine = torn.map { $0.line - 1 }
     self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
@@ -373,6 +379,16 @@ public final class LogFile: Sendable {
     case syntax(JSONParseError)
   }
 
+  /// Whether the entry on line index `first` records an action only.
+  private static func recordsActionsOnly(_ source: LogSource, _ lines: LineIndex, _ first: Int?)
+    -> Bool
+  {
+    guard let first, lines.kinds[first] == .entry,
+      case .object(let object)? = try? parse(source, lines, first)
+    else { return false }
+    return object["action"] != nil && object["next"] == nil && object["patch"] == nil
+  }
+
   private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
     -> JSONValue
   {
@@ -396,7 +412,7 @@ public final class LogFile: Sendable {
 
   /// Line `line` (1-based) parsed, with errors as a ``LogError`` naming the line, and
   /// the column for JSON syntax errors.
-  private func parseLine(_ line: Int) throws(LogError) -> JSONValue {
+  func parseLine(_ line: Int) throws(LogError) -> JSONValue {
     let failure: LineFailure
     do {
       return try Self.parse(source, lines, line - 1)
@@ -478,8 +494,16 @@ public final class LogFile: Sendable {
   }
 
   private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
-    let members = try LogEntry.Members(value, path: path, line: line)
+    let members = try LogEntry.Members(value, path: path, line: line, actionOnly: isActionOnly)
     let seq = numbering.number(atPosition: position)
+    if isActionOnly {
+      var entry = try actionOnlyEntry(position: position, line: line, action: members.action)
+      entry.seq = seq
+      entry.time = members.time
+      entry.otherMembers = members.otherMembers
+      entry.recordedSeq = members.recordedSeq
+      return entry
+    }
     guard let patch = members.patch else {
       let (prior, next) = members.states!
       if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
@@ -546,6 +570,7 @@ public final class LogFile: Sendable {
         kind: .outOfRange, path: path,
         message: "state \(index) is out of range (the log has states 0…\(entryCount))")
     }
+    if isActionOnly { return try recomputedState(index) }
     if index == 0 {
       guard entryCount > 0 else {
         throw LogError(

@@ -96,7 +96,7 @@ final class LogSource: Sendable {
   /// The most bytes read from a pipe, which has to be held in memory.
   static let pipeLimit = 2 << 30
 
-  private static func readAll(_ fd: Int32, path: String, limit: Int) throws(LogError) -> Data {
+  static func readAll(_ fd: Int32, path: String, limit: Int) throws(LogError) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
