@@ -46,10 +46,10 @@ let package = Package(
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
-    // Its HTML report's stylesheet and scripts (Report/) are compiled in by a build
+    // Its HTML report's stylesheet and scripts (Report/Assets/) are compiled in by a build
     // plugin, so the binary needs no resource bundle beside it.
     .target(
-      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"], exclude: ["Report"],
+      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"], exclude: ["Report/Assets"],
       plugins: ["EmbedReportAssets"]),
     .executableTarget(name: "embed-report-assets"),
     .plugin(

@@ -1,5 +1,5 @@
 // libFuzzer's entry point for every target. Fuzz/run.sh compiles this file with
-// Tests/ReplayCLITests/FuzzChecks.swift and `-D FUZZ_TARGET_<name>`; the check
+// Tests/ReplayCLITests/Fuzz/FuzzChecks.swift and `-D FUZZ_TARGET_<name>`; the check
 // decides, and a failed check aborts so that libFuzzer saves the input.
 #if canImport(Glibc)
   import Glibc

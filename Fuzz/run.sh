@@ -18,7 +18,7 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppr
 
 # The library modules the harness imports, in dependency order, as NAME=SOURCE_DIR.
 # Each is compiled with swiftc into a static library instrumented for libFuzzer and
-# AddressSanitizer. Tests/ReplayCLITests/FuzzChecks.swift holds the matching imports.
+# AddressSanitizer. Tests/ReplayCLITests/Fuzz/FuzzChecks.swift holds the matching imports.
 MODULES=(
   "TimeTravelJSON=Sources/TimeTravelJSON"
   "TimeTravelDiff=Sources/TimeTravelDiff"
@@ -63,9 +63,9 @@ for module in "${MODULES[@]}"; do
 done
 
 binary="$build/fuzz-$target"
-harness=(Fuzz/Entry.swift Tests/ReplayCLITests/FuzzChecks.swift)
+harness=(Fuzz/Entry.swift Tests/ReplayCLITests/Fuzz/FuzzChecks.swift)
 if [[ ! -f $binary || $previous -nt $binary || Fuzz/Entry.swift -nt $binary \
-  || Tests/ReplayCLITests/FuzzChecks.swift -nt $binary ]]; then
+  || Tests/ReplayCLITests/Fuzz/FuzzChecks.swift -nt $binary ]]; then
   echo "linking $binary…" >&2
   libs=()
   for module in "${MODULES[@]}"; do libs+=(-l"${module%%=*}"); done

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the HTML report's stylesheet and scripts (`Sources/ReplayCLI/Report/*.css` and
+/// Embeds the HTML report's stylesheet and scripts (`Sources/ReplayCLI/Report/Assets/*.css` and
 /// `*.js`) in the `ReplayCLI` module as Swift string constants, at build time.
 ///
 /// Why not SwiftPM resources: `Bundle.module` looks for a resource bundle beside the
@@ -11,7 +11,7 @@ import PackagePlugin
 @main struct EmbedReportAssets: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target as? SwiftSourceModuleTarget else { return [] }
-    let directory = module.directoryURL.appending(path: "Report")
+    let directory = module.directoryURL.appending(path: "Report/Assets")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }
       .sorted()

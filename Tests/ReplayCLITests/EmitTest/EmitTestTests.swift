@@ -8,7 +8,7 @@ import TimeTravel
 /// (Generated/), regenerating it gives the same bytes, and a log that says otherwise
 /// makes the generated test fail at that entry with TestStore's diff.
 @Suite struct EmitTestTests {
-  static let generated = Repo.root.appendingPathComponent("Tests/ReplayCLITests/Generated")
+  static let generated = Repo.root.appendingPathComponent("Tests/ReplayCLITests/EmitTest/Generated")
 
   static func committed(_ name: String) throws -> String {
     try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8)

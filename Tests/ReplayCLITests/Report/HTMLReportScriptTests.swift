@@ -10,7 +10,7 @@ import TimeTravel
 /// states"), and the same lines from its rendering (every diff pane), pair by pair.
 @Suite(.enabled(if: ReduxPeer.node != nil, "needs node on PATH to run the report's JavaScript"))
 struct HTMLReportScriptTests {
-  static let assets = Repo.root.appendingPathComponent("Sources/ReplayCLI/Report")
+  static let assets = Repo.root.appendingPathComponent("Sources/ReplayCLI/Report/Assets")
 
   @Test(arguments: ["report-core.js", "report-view.js"])
   func theScriptParses(_ name: String) throws {
