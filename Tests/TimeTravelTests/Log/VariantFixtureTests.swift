@@ -1,0 +1,17 @@
+import Foundation
+import TestSupport
+import Testing
+import TodoReducer
+
+@MainActor
+struct VariantFixtureTests {
+  @Test func regeneratingTheNondeterministicFixtureGivesTheCheckedInBytes() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("todo-nondeterministic-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try TodoVariantFixtures.recordNondeterministic(to: url)
+    #expect(
+      try Data(contentsOf: url) == Data(contentsOf: URL(fileURLWithPath: Repo.nondeterministic)),
+      "run `swift run make-fixtures` and review the diff")
+  }
+}
