@@ -31,106 +31,109 @@ public struct JSONPrinter: Sendable {
 
   /// The JSON text of `value`. O(size of the output).
   public func print(_ value: JSONValue) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(64)
+    var out = JSONTextWriter()
     write(value, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  private enum Frame {
-    case array(JSONArray, next: Int)
-    case object(JSONObject, order: [Int], next: Int)
+    return out.string()
   }
 
   /// Appends the JSON text of `value` to `out` as UTF-8.
+  /// - Complexity: O(size of the output); see `JSONTextWriter` for how strings are copied.
   public func write(_ value: JSONValue, to out: inout [UInt8]) {
-    var stack: [Frame] = []
-    var current: JSONValue? = value
+    var writer = JSONTextWriter()
+    write(value, to: &writer)
+    writer.append(to: &out)
+  }
+
+  /// An open container: its members and the next one to print.
+  private struct Frame {
+    var values: [JSONValue]
+    /// The keys of an object; empty for an array.
+    var keys: [String]
+    var isObject: Bool
+    /// The members in the order printed (keys sorted), when not the order written.
+    var order: [Int]?
+    var next = 0
+  }
+
+  /// Writes the JSON text of `value`, with an explicit stack of open containers (no
+  /// recursion on depth). The innermost container is kept apart from the stack, in
+  /// locals, so that stepping through its members touches no array but its own.
+  func write(_ value: JSONValue, to out: inout JSONTextWriter) {
+    var parents: [Frame] = []
+    var top = Frame(values: [], keys: [], isObject: false)
+    var depth = 0
+    var current = value
     while true {
-      if let value = current {
-        current = nil
-        switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: n.literal.utf8)
-        case .string(let s): Self.writeString(s, to: &out)
-        case .array(let a):
-          if a.isEmpty {
-            out.append(contentsOf: "[]".utf8)
-          } else {
-            out.append(UInt8(ascii: "["))
-            stack.append(.array(a, next: 0))
+      var opened: Frame?
+      switch current {
+      case .null: out.append("null")
+      case .bool(let b): out.append(b ? "true" : "false")
+      case .number(let n): out.appendUTF8(n.literal)
+      case .string(let s): out.appendQuoted(s)
+      case .array(let a):
+        let elements = a.elements
+        if elements.isEmpty {
+          out.append("[]")
+        } else {
+          out.append(UInt8(ascii: "["))
+          opened = Frame(values: elements, keys: [], isObject: false)
+        }
+      case .object(let o):
+        let values = o.values
+        if values.isEmpty {
+          out.append("{}")
+        } else {
+          out.append(UInt8(ascii: "{"))
+          let keys = o.keys
+          var order: [Int]?
+          if sortKeys {
+            order = Array(keys.indices).sorted { JSONValue.codePointOrder(keys[$0], keys[$1]) }
           }
-        case .object(let o):
-          if o.isEmpty {
-            out.append(contentsOf: "{}".utf8)
-          } else {
-            out.append(UInt8(ascii: "{"))
-            var order = Array(o.keys.indices)
-            if sortKeys { order.sort { JSONValue.codePointOrder(o.keys[$0], o.keys[$1]) } }
-            stack.append(.object(o, order: order, next: 0))
-          }
+          opened = Frame(values: values, keys: keys, isObject: true, order: order)
         }
       }
-      guard let frame = stack.popLast() else { return }
-      switch frame {
-      case .array(let a, let next):
-        if next == a.count {
-          newline(depth: stack.count, to: &out)
-          out.append(UInt8(ascii: "]"))
+      if let opened {
+        if depth > 0 { parents.append(top) }
+        top = opened
+        depth += 1
+      }
+      // The next value to print: the next member of the innermost open container,
+      // closing those that are done.
+      while true {
+        guard depth > 0 else { return }
+        let next = top.next
+        if next == top.values.count {
+          newline(depth: depth - 1, to: &out)
+          out.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+          depth -= 1
+          if depth > 0 { top = parents.removeLast() }
           continue
         }
+        top.next = next + 1
         if next > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth: stack.count + 1, to: &out)
-        stack.append(.array(a, next: next + 1))
-        current = a[next]
-      case .object(let o, let order, let next):
-        if next == order.count {
-          newline(depth: stack.count, to: &out)
-          out.append(UInt8(ascii: "}"))
-          continue
+        newline(depth: depth, to: &out)
+        let member = top.order?[next] ?? next
+        if top.isObject {
+          out.appendQuoted(top.keys[member])
+          out.append(UInt8(ascii: ":"))
+          if indent != nil { out.append(UInt8(ascii: " ")) }
         }
-        if next > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth: stack.count + 1, to: &out)
-        Self.writeString(o.keys[order[next]], to: &out)
-        out.append(UInt8(ascii: ":"))
-        if indent != nil { out.append(UInt8(ascii: " ")) }
-        stack.append(.object(o, order: order, next: next + 1))
-        current = o.values[order[next]]
+        current = top.values[member]
+        break
       }
     }
   }
 
-  private func newline(depth: Int, to out: inout [UInt8]) {
+  private func newline(depth: Int, to out: inout JSONTextWriter) {
     guard let indent else { return }
-    out.append(0x0A)
-    out.append(
-      contentsOf: repeatElement(UInt8(ascii: " "), count: indent * min(depth, maxIndentLevel)))
+    out.appendNewline(indent: indent * min(depth, maxIndentLevel))
   }
 
   /// Appends `s` as a quoted, escaped JSON string.
   package static func writeString(_ s: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for scalar in s.unicodeScalars {
-      switch scalar.value {
-      case 0x22: out.append(contentsOf: #"\""#.utf8)
-      case 0x5C: out.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-      case 0x09: out.append(contentsOf: #"\t"#.utf8)
-      case 0x08: out.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-      case 0x20..<0x7F: out.append(UInt8(scalar.value))
-      case let v where needsEscape(v):
-        // JSON escapes are UTF-16 code units: a scalar beyond U+FFFF is a surrogate pair.
-        for unit in String(scalar).utf16 {
-          out.append(contentsOf: "\\u".utf8)
-          out.append(contentsOf: String(unit, radix: 16).leftPadded(to: 4).utf8)
-        }
-      default: out.append(contentsOf: String(scalar).utf8)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    var writer = JSONTextWriter()
+    writer.appendQuoted(s)
+    writer.append(to: &out)
   }
 
   /// Whether a scalar is written as `\uXXXX`: every character a terminal would not show

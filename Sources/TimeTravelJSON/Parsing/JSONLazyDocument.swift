@@ -59,19 +59,37 @@ final class JSONLazyDocument: @unchecked Sendable {
   /// hold no large container at the top (the caller then parses them eagerly).
   static func value(parsing bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
     guard let base = bytes.baseAddress, bytes.count < 1 << 32 else { return nil }
-    var scanner = JSONValidator.Scanner(base: base, end: bytes.count)
+    let start = JSONSkipper.skipWhitespace(base, 0, bytes.count)
+    guard case (let value?, let end) = value(in: bytes, at: start),
+      JSONSkipper.skipWhitespace(base, end, bytes.count) == bytes.count
+    else { return nil }
+    return value
+  }
+
+  /// The value that starts at `start` in `bytes` (no leading whitespace), validated,
+  /// with its large containers left to be built, and the offset just past it. The value
+  /// is `nil` when it is not valid (the offset is then -1), when it is not a large
+  /// container (the caller then parses it eagerly: it is small), or when `bytes` are too
+  /// large to index (4 GB). The document keeps a copy of the value's bytes only.
+  /// - Complexity: O(length of the value): one validating pass.
+  static func value(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (JSONValue?, Int) {
+    guard let base = bytes.baseAddress, bytes.count < 1 << 32, start < bytes.count else {
+      return (nil, -1)
+    }
     var indexer = Indexer()
-    scanner.skipWhitespace()
-    let start = scanner.offset
-    guard scanner.skipValue(observing: &indexer) else { return nil }
-    scanner.skipWhitespace()
-    guard scanner.offset == bytes.count else { return nil }
+    let end = JSONSkipper.skipValue(base, start, bytes.count, observing: &indexer)
     // The top container closes last.
-    guard let top = indexer.large.last, top >> 32 == UInt64(start) else { return nil }
-    indexer.large.sort()
-    let document = JSONLazyDocument(copying: bytes, containers: indexer.large)
+    guard end >= 0, let top = indexer.large.last, top >> 32 == UInt64(start) else {
+      return (nil, end)
+    }
+    // Offsets relative to the copied bytes.
+    let shift = UInt64(start) << 32 | UInt64(start)
+    var containers = indexer.large.map { $0 &- shift }
+    containers.sort()
+    let document = JSONLazyDocument(
+      copying: UnsafeBufferPointer(rebasing: bytes[start..<end]), containers: containers)
     // Empty containers are not reported to the indexer: one level more than it saw.
-    return document.value(at: start, depth: indexer.deepest + 1)
+    return (document.value(at: 0, depth: indexer.deepest + 1), end)
   }
 
   /// The large container whose opening bracket is at `start`, not yet built. `depth`

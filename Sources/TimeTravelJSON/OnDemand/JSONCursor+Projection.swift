@@ -1,0 +1,92 @@
+extension JSONCursor {
+  /// The value at the cursor read with `projection` (see ``JSONProjection``): the parts
+  /// it names built, the rest validated and skipped; the cursor ends past the value.
+  ///
+  /// A repeated object key keeps its first position and its last value, as
+  /// ``JSONParser`` does, so the result agrees with the whole value on every part the
+  /// projection names.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  /// - Complexity: O(length of the value), one pass; it builds only what is named. It
+  ///   recurses once per level of the projection, never per level of the value.
+  public mutating func value(reading projection: JSONProjection) throws(JSONParseError)
+    -> JSONValue
+  {
+    guard let parts = projection.parts else { return try value() }
+    switch kind {
+    case .object:
+      var keys: [String] = []
+      var values: [JSONValue] = []
+      try members { key, member throws(JSONParseError) in
+        if let part = Self.part(parts, forKey: key) {
+          keys.append(key.string)
+          values.append(try member.value(reading: part))
+        } else if parts.allMembers {
+          keys.append(key.string)
+          values.append(.null)
+        }
+      }
+      return .object(JSONObject(keys: keys, values: values))
+    case .array:
+      var values: [JSONValue] = []
+      try elements { index, element throws(JSONParseError) in
+        if let part = JSONProjection.union(parts.elements[index], parts.each) {
+          values.append(try element.value(reading: part))
+        } else {
+          values.append(.null)
+        }
+      }
+      return .array(JSONArray(elements: values))
+    default:
+      return try value()
+    }
+  }
+
+  /// The part a reader of `parts` reads of the member `key`, found by its bytes.
+  private static func part(_ parts: JSONProjection.Parts, forKey key: JSONKey)
+    -> JSONProjection?
+  {
+    var named: JSONProjection?
+    if !parts.members.isEmpty {
+      if key.hasEscape {
+        let text = key.string
+        named = parts.members.first { ExactKey.same($0.key, text) }?.projection
+      } else {
+        named = parts.members.first { key == $0.key }?.projection
+      }
+    }
+    return JSONProjection.union(named, parts.each)
+  }
+
+  /// The byte range of the value at the RFC 6901 reference `tokens` below the value at
+  /// the cursor, or `nil` when there is none; the cursor ends past the value, all of it
+  /// validated. The range is exactly the value's text, without surrounding whitespace.
+  ///
+  /// Two values with the same bytes are equal; values with different bytes may still
+  /// be equal (`1.0` and `1`, reordered keys), which a caller checks by building both.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  /// - Complexity: O(length of the value), one pass, building nothing.
+  public mutating func range(at tokens: ArraySlice<String>) throws(JSONParseError) -> Range<Int>? {
+    guard let token = tokens.first else { return try skip() }
+    var found: Range<Int>?
+    switch kind {
+    case .object:
+      try members { key, member throws(JSONParseError) in
+        // A repeated key: the last one counts, as in the parsed value.
+        if key == token { found = try member.range(at: tokens.dropFirst()) }
+      }
+    case .array:
+      guard let wanted = JSONProjection.arrayIndex(token) else {
+        try skip()
+        return nil
+      }
+      try elements { index, element throws(JSONParseError) in
+        if index == wanted { found = try element.range(at: tokens.dropFirst()) }
+      }
+    default:
+      try skip()
+    }
+    return found
+  }
+}

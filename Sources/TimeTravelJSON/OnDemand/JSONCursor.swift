@@ -1,0 +1,241 @@
+/// A forward-only cursor over the bytes of one JSON text, in the model of simdjson's
+/// On-Demand API: it goes to the members and elements a reader asks for, skips the rest,
+/// and builds a ``JSONValue`` only for what is read with ``value()``.
+///
+/// Everything it passes is validated, skipped parts included, with the validator's
+/// rules (``JSONValidator``), so a text read with a cursor up to ``finish()`` is rejected
+/// exactly when ``JSONParser`` rejects it, with the parser's error (message, line and
+/// column) for the whole text. Skipping runs at the validator's speed (about 1 GB/s on one
+/// core) and allocates nothing.
+///
+/// A cursor stands at one value. Each value is read once, forward: by ``skip()``,
+/// ``value()``, ``members(_:)`` or ``elements(_:)``; a member or element that the body of
+/// ``members(_:)`` or ``elements(_:)`` leaves unread is skipped when the body returns.
+///
+/// ```swift
+/// let line = Array(#"{"seq":4,"next":{"todos":[{"done":false},{"done":true}]}}"#.utf8)
+/// let done = try line.withUnsafeBufferPointer { bytes throws(JSONParseError) in
+///   var cursor = try JSONCursor(bytes)
+///   var found: JSONValue?
+///   try cursor.members { key, next throws(JSONParseError) in
+///     guard key == "next" else { return }
+///     try next.members { key, todos throws(JSONParseError) in
+///       guard key == "todos" else { return }
+///       try todos.elements { index, todo throws(JSONParseError) in
+///         if index == 1 { found = try todo.value() }
+///       }
+///     }
+///   }
+///   try cursor.finish()
+///   return found
+/// }
+/// ```
+///
+/// The bytes must stay valid while the cursor is used; values it builds keep their own
+/// copy. Nesting is limited only by memory: skipping never recurses.
+public struct JSONCursor {
+  /// The whole text, for the parser's error when part of it is invalid.
+  let text: UnsafeBufferPointer<UInt8>
+  let base: UnsafePointer<UInt8>
+  let end: Int
+  /// The offset of the value the cursor stands at, or just past the last value read.
+  public private(set) var offset: Int
+
+  /// A cursor at the first value of `text` (after optional whitespace).
+  /// - Throws: the parser's ``JSONParseError`` when `text` holds only whitespace.
+  public init(_ text: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    self.text = text
+    end = text.count
+    guard let base = text.baseAddress else { throw Self.parserError(text) }
+    self.base = base
+    offset = JSONSkipper.skipWhitespace(base, 0, end)
+    guard offset < end else { throw Self.parserError(text) }
+  }
+
+  private init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, at offset: Int) {
+    self.text = text
+    self.base = base
+    end = text.count
+    self.offset = offset
+  }
+
+  /// The kind of the value at the cursor, from its first byte: a guess for a malformed
+  /// value (which reading then rejects).
+  public var kind: JSONKind {
+    guard offset < end else { return .null }
+    switch base[offset] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+    case UInt8(ascii: "n"): return .null
+    default: return .number
+    }
+  }
+
+  /// Skips the value at the cursor, validating it, and returns its byte range.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  @discardableResult
+  public mutating func skip() throws(JSONParseError) -> Range<Int> {
+    let start = offset
+    let next = JSONSkipper.skipValue(base, start, end)
+    guard next >= 0 else { throw Self.parserError(text) }
+    offset = next
+    return start..<next
+  }
+
+  /// The value at the cursor, built, and the cursor past it. A container of 512 bytes or
+  /// more is built on first access, as ``JSONParser/parse(bytes:)-(UnsafeBufferPointer<UInt8>)``
+  /// builds it.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  /// - Complexity: O(length of the value) to validate it, once.
+  public mutating func value() throws(JSONParseError) -> JSONValue {
+    let start = offset
+    let first = base[start]
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+      let (lazy, next) = JSONLazyDocument.value(in: text, at: start)
+      guard next >= 0 else { throw Self.parserError(text) }
+      offset = next
+      if let lazy { return lazy }
+    }
+    // A scalar or a small container: the parser validates it as it builds.
+    var parser = JSONParser(bytes: text, offset: start)
+    var scratch = ParseScratch()
+    do {
+      let value = try parser.parseValue(&scratch)
+      offset = parser.offset
+      return value
+    } catch {
+      throw Self.parserError(text)
+    }
+  }
+
+  /// Calls `body` with each member of the object at the cursor, in order: its key and a
+  /// cursor at its value. A value `body` does not read is skipped; the cursor ends past
+  /// the object. A value that is not an object calls `body` for nothing and is skipped.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the object is not
+  ///   valid JSON; whatever `body` throws.
+  public mutating func members(
+    _ body: (JSONKey, inout JSONCursor) throws(JSONParseError) -> Void
+  ) throws(JSONParseError) {
+    guard base[offset] == UInt8(ascii: "{") else {
+      try skip()
+      return
+    }
+    var i = JSONSkipper.skipWhitespace(base, offset &+ 1, end)
+    guard i < end else { throw Self.parserError(text) }
+    if base[i] == UInt8(ascii: "}") {
+      offset = i &+ 1
+      return
+    }
+    while true {
+      guard i < end, base[i] == UInt8(ascii: "\"") else { throw Self.parserError(text) }
+      var escaped = false
+      let keyEnd = JSONSkipper.skipString(base, i, end, hadEscape: &escaped)
+      guard keyEnd >= 0 else { throw Self.parserError(text) }
+      let key = JSONKey(text: text, quote: i, end: keyEnd, hasEscape: escaped)
+      i = JSONSkipper.skipWhitespace(base, keyEnd, end)
+      guard i < end, base[i] == UInt8(ascii: ":") else { throw Self.parserError(text) }
+      i = JSONSkipper.skipWhitespace(base, i &+ 1, end)
+      guard i < end else { throw Self.parserError(text) }
+      i = try visit(at: i) { cursor throws(JSONParseError) in try body(key, &cursor) }
+      i = JSONSkipper.skipWhitespace(base, i, end)
+      guard i < end else { throw Self.parserError(text) }
+      let separator = base[i]
+      i = JSONSkipper.skipWhitespace(base, i &+ 1, end)
+      if separator == UInt8(ascii: "}") { break }
+      guard separator == UInt8(ascii: ",") else { throw Self.parserError(text) }
+    }
+    offset = i
+  }
+
+  /// Calls `body` with each element of the array at the cursor, in order: its index
+  /// (from 0) and a cursor at it. An element `body` does not read is skipped; the cursor
+  /// ends past the array. A value that is not an array calls `body` for nothing and is
+  /// skipped.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the array is not
+  ///   valid JSON; whatever `body` throws.
+  public mutating func elements(
+    _ body: (Int, inout JSONCursor) throws(JSONParseError) -> Void
+  ) throws(JSONParseError) {
+    guard base[offset] == UInt8(ascii: "[") else {
+      try skip()
+      return
+    }
+    var i = JSONSkipper.skipWhitespace(base, offset &+ 1, end)
+    guard i < end else { throw Self.parserError(text) }
+    if base[i] == UInt8(ascii: "]") {
+      offset = i &+ 1
+      return
+    }
+    var index = 0
+    while true {
+      guard i < end else { throw Self.parserError(text) }
+      let position = index
+      i = try visit(at: i) { cursor throws(JSONParseError) in try body(position, &cursor) }
+      index &+= 1
+      i = JSONSkipper.skipWhitespace(base, i, end)
+      guard i < end else { throw Self.parserError(text) }
+      let separator = base[i]
+      i = JSONSkipper.skipWhitespace(base, i &+ 1, end)
+      if separator == UInt8(ascii: "]") { break }
+      guard separator == UInt8(ascii: ",") else { throw Self.parserError(text) }
+    }
+    offset = i
+  }
+
+  /// Runs `body` on a cursor at the value at `start`, skips the value if `body` left it
+  /// unread, and returns the offset past it.
+  @inline(__always)
+  private func visit(at start: Int, _ body: (inout JSONCursor) throws(JSONParseError) -> Void)
+    throws(JSONParseError) -> Int
+  {
+    var cursor = JSONCursor(text: text, base: base, at: start)
+    try body(&cursor)
+    if cursor.offset == start { try cursor.skip() }
+    return cursor.offset
+  }
+
+  /// Checks that only whitespace follows the value just read: the end of a text read
+  /// whole.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text otherwise (or when the
+  ///   top value was never read).
+  public func finish() throws(JSONParseError) {
+    // A top value never read still starts here, and it is not whitespace.
+    guard JSONSkipper.skipWhitespace(base, offset, end) == end else {
+      throw Self.parserError(text)
+    }
+  }
+
+  /// The parser's error for all of `text`, which a skipper found invalid.
+  static func parserError(_ text: UnsafeBufferPointer<UInt8>) -> JSONParseError {
+    do {
+      _ = try JSONParser.parse(eagerly: text)
+    } catch {
+      return error
+    }
+    // The skipper and the parser disagree: a bug, reported rather than hidden.
+    assertionFailure("JSONCursor rejected a text that JSONParser accepts")
+    return JSONParseError(
+      message: "internal error: the cursor and the parser disagree", offset: 0, line: 1,
+      column: 1)
+  }
+}
+
+/// The kind of a JSON value, as jq's `type` names it.
+public enum JSONKind: String, Sendable, Hashable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case boolean
+  /// A number.
+  case number
+  /// A string.
+  case string
+  /// An array.
+  case array
+  /// An object.
+  case object
+}
