@@ -55,7 +55,7 @@ extension JSONCursor {
         named = parts.members.first { key == $0.key }?.projection
       }
     }
-    return JSONProjection.union(named, parts.each)
+    return JSONProjection.union(named ?? parts.others, parts.each)
   }
 
   /// The byte range of the value at the RFC 6901 reference `tokens` below the value at

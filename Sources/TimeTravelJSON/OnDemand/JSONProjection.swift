@@ -52,6 +52,23 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
     JSONProjection(parts: Parts(members: [Parts.Member(key: key, projection: part)]))
   }
 
+  /// The members `named`, each read with its part, and every other member read with
+  /// `others` (left out when `nil`): how a reader of a record with a few known members
+  /// and any number of others is described.
+  public static func members(
+    _ named: [(key: String, part: JSONProjection)], others: JSONProjection? = nil
+  ) -> JSONProjection {
+    var members: [Parts.Member] = []
+    for (key, part) in named {
+      if let i = members.firstIndex(where: { ExactKey.same($0.key, key) }) {
+        members[i].projection = members[i].projection.union(part)
+      } else {
+        members.append(Parts.Member(key: key, projection: part))
+      }
+    }
+    return JSONProjection(parts: Parts(members: members, others: others))
+  }
+
   /// The element at `index` (0-based) read with `part`; the other elements `null`.
   public static func element(_ index: Int, _ part: JSONProjection) -> JSONProjection {
     JSONProjection(parts: Parts(elements: [index: part]))
@@ -85,7 +102,17 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
   public func member(_ key: String) -> JSONProjection? {
     guard let parts else { return .whole }
     let named = parts.members.first { ExactKey.same($0.key, key) }?.projection
-    return Self.union(named, parts.each)
+    return Self.union(named ?? parts.others, parts.each)
+  }
+
+  /// The keys this projection names, in no particular order (``whole`` names none).
+  package var namedKeys: [String] { parts?.members.map(\.key) ?? [] }
+
+  /// Whether this projection reads something of every member of an object, named or
+  /// not: whole, ``each(_:)``, ``shape`` or ``members(_:others:)`` with others.
+  package var readsUnnamedMembers: Bool {
+    guard let parts else { return true }
+    return parts.each != nil || parts.allMembers || parts.others != nil
   }
 
   /// What a reader of this projection reads of the element at `index`, or `nil`.
@@ -98,17 +125,26 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
   /// ``shape``, or ``each(_:)``).
   public var keepsEveryMember: Bool {
     guard let parts else { return true }
-    return parts.allMembers || parts.each != nil
+    return parts.allMembers || parts.each != nil || parts.others != nil
   }
 
   /// What either projection reads: a reader of both reads this.
   public func union(_ other: JSONProjection) -> JSONProjection {
     guard let a = parts, let b = other.parts else { return .whole }
-    var members = a.members
+    // A key named by one side only is read by the other's `others`, if it has them.
+    var members = a.members.map { member in
+      var member = member
+      if !b.members.contains(where: { ExactKey.same($0.key, member.key) }), let others = b.others {
+        member.projection = member.projection.union(others)
+      }
+      return member
+    }
     for member in b.members {
       if let i = members.firstIndex(where: { ExactKey.same($0.key, member.key) }) {
         members[i].projection = members[i].projection.union(member.projection)
       } else {
+        var member = member
+        if let others = a.others { member.projection = member.projection.union(others) }
         members.append(member)
       }
     }
@@ -116,7 +152,7 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
     return JSONProjection(
       parts: Parts(
         members: members, elements: elements, each: Self.union(a.each, b.each),
-        allMembers: a.allMembers || b.allMembers))
+        others: Self.union(a.others, b.others), allMembers: a.allMembers || b.allMembers))
   }
 
   static func union(_ a: JSONProjection?, _ b: JSONProjection?) -> JSONProjection? {
@@ -138,6 +174,7 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
       items.append("[\(index)]:\(part)")
     }
     if let each = parts.each { items.append("[]:\(each)") }
+    if let others = parts.others { items.append("*:\(others)") }
     return "{" + items.joined(separator: ",") + "}"
   }
 
@@ -168,26 +205,30 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
     let members: [Member]
     let elements: [Int: JSONProjection]
     let each: JSONProjection?
+    /// For every member not named (but not for elements).
+    let others: JSONProjection?
     let allMembers: Bool
 
     init(
       members: [Member] = [], elements: [Int: JSONProjection] = [:], each: JSONProjection? = nil,
-      allMembers: Bool = false
+      others: JSONProjection? = nil, allMembers: Bool = false
     ) {
       self.members = members
       self.elements = elements
       self.each = each
+      self.others = others
       self.allMembers = allMembers
     }
 
     static func == (a: Parts, b: Parts) -> Bool {
-      a.allMembers == b.allMembers && a.each == b.each && a.elements == b.elements
-        && Set(a.members) == Set(b.members)
+      a.allMembers == b.allMembers && a.each == b.each && a.others == b.others
+        && a.elements == b.elements && Set(a.members) == Set(b.members)
     }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(allMembers)
       hasher.combine(each)
+      hasher.combine(others)
       hasher.combine(elements)
       hasher.combine(Set(members))
     }

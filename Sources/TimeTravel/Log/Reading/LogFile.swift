@@ -423,15 +423,37 @@ public final class LogFile: Sendable {
     case .read(let error):
       throw error
     case .syntax(let error):
-      if lines.ends[line - 1] == lines.starts[line - 1] {
-        throw LogError(
-          kind: .malformedLine, path: path, line: line,
-          message: "blank line (JSON Lines allows none)")
-      }
-      throw LogError(
-        kind: .malformedLine, path: path, line: line, column: error.column,
-        message: "not valid JSON: \(error.message)")
+      throw lineError(error, line: line, isBlank: lines.ends[line - 1] == lines.starts[line - 1])
     }
+  }
+
+  /// The error for file line `line` (1-based), which is not JSON: `error` is the parser's;
+  /// `isBlank` when the line is empty.
+  func lineError(_ error: JSONParseError, line: Int, isBlank: Bool) -> LogError {
+    if isBlank {
+      return LogError(
+        kind: .malformedLine, path: path, line: line,
+        message: "blank line (JSON Lines allows none)")
+    }
+    return LogError(
+      kind: .malformedLine, path: path, line: line, column: error.column,
+      message: "not valid JSON: \(error.message)")
+  }
+
+  /// The byte range in the file of the entry at `position` (1-based), without its line
+  /// terminator.
+  func byteRange(ofEntry position: Int) -> Range<Int> {
+    let i = lineIndex(ofEntry: position)
+    return lines.starts[i]..<lines.ends[i]
+  }
+
+  /// Reads the file's bytes at `range` into `buffer`, which must hold `range.count`
+  /// bytes; `line` names the first line in errors.
+  /// - Throws: ``LogError`` `.cannotOpen` as ``rawLine(ofEntry:)`` does.
+  func copyBytes(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer, line: Int)
+    throws(LogError)
+  {
+    try source.copyBytes(range, into: buffer, line: line)
   }
 
   /// Where a ``LogFollower`` takes over from this reading of the file: just after the
@@ -493,7 +515,8 @@ public final class LogFile: Sendable {
     return try entry(from: parseLine(line), line: line, position: position)
   }
 
-  private func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
+  /// The entry at `position` from its parsed line `value` (file line `line`).
+  func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
     let members = try LogEntry.Members(value, path: path, line: line, actionOnly: isActionOnly)
     let seq = numbering.number(atPosition: position)
     if isActionOnly {

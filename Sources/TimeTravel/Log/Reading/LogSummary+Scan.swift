@@ -6,8 +6,9 @@ extension LogSummary {
   /// The summary of every entry of `log`, read with ``EntryScanner``: the same
   /// result as ``init(scanning:including:)`` with no filter, several times
   /// faster, because states are validated rather than built. A compact log (see
-  /// ``LogFile/isCompact``) is read with ``init(scanning:including:)``, which
-  /// rebuilds each state from its patch.
+  /// ``LogFile/isCompact``) or an action-only one (``LogFile/isActionOnly``) is read with
+  /// ``init(scanning:including:)``, which rebuilds each state from its patch, or leaves
+  /// them out.
   ///
   /// The chain check compares `prior` with the previous `next` byte for byte
   /// first (the recorder writes the very same bytes); only when the bytes
@@ -15,12 +16,23 @@ extension LogSummary {
   /// vs `1` still count as equal, and a real break names its first differing
   /// JSON Pointer.
   ///
+  /// The entries are read on `threads` threads (``LogFile/scan(_:threads:read:consume:)``),
+  /// each checking the chain within its chunk of lines; the summary is the same for
+  /// every thread count.
+  ///
   /// - Throws: the first ``LogError`` met, with the same kind, line, column
   ///   and message as ``LogFile/entry(_:)``.
-  /// - Complexity: O(file size); memory O(largest line).
-  public init(fastScanning log: LogFile) throws(LogError) {
-    // Compact entries hold a patch, not their states: only the tree scan rebuilds them.
-    if log.isCompact {
+  /// - Complexity: O(file size); memory O(largest line) per thread.
+  public init(fastScanning log: LogFile, threads: Int = ScanThreads.default) throws(LogError) {
+    try self.init(fastScanning: log, threads: threads, chunkBytes: LogFile.scanChunkBytes)
+  }
+
+  /// ``init(fastScanning:threads:)`` with chunks of about `chunkBytes` (tests make them
+  /// tiny, so that a small log has many).
+  init(fastScanning log: LogFile, threads: Int, chunkBytes: Int) throws(LogError) {
+    // Compact entries hold a patch, not their states, and action-only entries no states
+    // at all: only the tree scan rebuilds them.
+    if log.isCompact || log.isActionOnly {
       do {
         self = try LogSummary(scanning: log)
       } catch let error as LogError {
@@ -34,42 +46,40 @@ extension LogSummary {
     var chain: [LogWarning] = []
     var sequence = LogSequenceCheck(log)
     var tally = ActionTally()
-    var previous: (seq: Int, line: Data, next: Range<Int>)?
-    for position in log.positions {
-      let lineNumber = log.lineNumber(ofEntry: position)
-      let line = try log.rawLine(ofEntry: position)
-      let scanned: Result<RawEntry, EntryScanError> = line.withUnsafeBytes { raw in
-        Result { () throws(EntryScanError) in
-          try EntryScanner.scan(line: raw.bindMemory(to: UInt8.self))
+    // The last entry before the current chunk: its number and its `next`.
+    var previous: (seq: Int, next: [UInt8])?
+    do {
+      try log.scanByChunk(log.positions, threads: threads, chunkBytes: chunkBytes) {
+        position, item in
+        let record: ScannedEntry = item
+        let seq = log.numbering.number(atPosition: position)
+        let line = log.lineNumber(ofEntry: position)
+        chain += sequence.check(
+          position: position, seq: record.seq ?? seq, line: line, time: record.time)
+        switch record.chain {
+        case .broken(let first):
+          let before = log.numbering.number(atPosition: position - 1)
+          chain.append(Self.chainWarning(seq, after: before, line: line, first))
+        case .checked:
+          break
+        case .firstInChunk(let prior):
+          // After a gap record the chain restarts: the prior does not follow on.
+          if let previous, log.gap(beforeEntry: position) == nil,
+            let first = Self.chainBreak(previous.next, prior)
+          {
+            chain.append(Self.chainWarning(seq, after: previous.seq, line: line, first))
+          }
         }
+        if let next = record.lastNext { previous = (seq, next) }
+        tally.add(name: record.name, time: record.time)
+        return true
+      } read: { chunk, buffer, stopped in
+        Self.scanChunk(log, chunk, buffer, stopped)
       }
-      let entry: RawEntry
-      switch scanned {
-      case .success(let e): entry = e
-      case .failure(.malformed(let error)):
-        if line.isEmpty {
-          throw LogError(
-            kind: .malformedLine, path: log.path, line: lineNumber,
-            message: "blank line (JSON Lines allows none)")
-        }
-        throw LogError(
-          kind: .malformedLine, path: log.path, line: lineNumber, column: error.column,
-          message: "not valid JSON: \(error.message)")
-      case .failure(.invalidEntry(let message)):
-        throw LogError(kind: .invalidEntry, path: log.path, line: lineNumber, message: message)
-      }
-      let seq = log.numbering.number(atPosition: position)
-      chain += sequence.check(
-        position: position, seq: entry.seq ?? seq, line: lineNumber, time: entry.time)
-      // After a gap record the chain restarts: the prior does not follow on.
-      if let previous, log.gap(beforeEntry: position) == nil,
-        let first = Self.chainBreak(previous.line, previous.next, line, entry.prior)
-      {
-        chain.append(Self.chainWarning(seq, after: previous.seq, line: lineNumber, first))
-      }
-      previous = (seq, line, entry.next)
-
-      tally.add(name: entry.actionName, time: entry.time)
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
     }
     self.entryCount = log.entryCount
     chain += sequence.finish()
@@ -79,31 +89,94 @@ extension LogSummary {
     actionCounts = tally.ranked
   }
 
+  /// What a summary keeps of one scanned entry.
+  struct ScannedEntry: Sendable {
+    var seq: Int?
+    var time: String?
+    var name: String
+    var chain: ChainLink
+    /// The entry's `next`, when it is the last of its chunk: the next chunk's first
+    /// entry is checked against it.
+    var lastNext: [UInt8]?
+  }
+
+  /// How an entry's `prior` was checked against the entry before it.
+  enum ChainLink: Sendable {
+    /// Against the entry before, in the same chunk: it follows on.
+    case checked
+    /// Against the entry before, in the same chunk: it does not; the first differing path.
+    case broken(String)
+    /// Not yet: the entry before is in another chunk, so the prior's bytes go along.
+    case firstInChunk(prior: [UInt8])
+  }
+
+  /// Scans the entries of `chunk`, checking each `prior` against the `next` before it
+  /// within the chunk.
+  private static func scanChunk(
+    _ log: LogFile, _ chunk: ScanChunk, _ buffer: ScanBuffer, _ stopped: @Sendable () -> Bool
+  ) -> [Result<ScannedEntry, any Error>] {
+    var results: [Result<ScannedEntry, any Error>] = []
+    results.reserveCapacity(chunk.positions.count)
+    var failed = false
+    // The previous line of the chunk and its `next`.
+    var previousNext: UnsafeBufferPointer<UInt8>?
+    log.readChunk(
+      chunk, into: buffer, stopped: { failed || stopped() },
+      failed: { error in
+        results.append(.failure(error))
+        failed = true
+      }
+    ) { line in
+      let entry: RawEntry
+      do {
+        entry = try line.rawEntry()
+      } catch {
+        results.append(.failure(error))
+        failed = true
+        return
+      }
+      let prior = UnsafeBufferPointer(rebasing: line.bytes[entry.prior])
+      let next = UnsafeBufferPointer(rebasing: line.bytes[entry.next])
+      var link = ChainLink.checked
+      if let previousNext {
+        if log.gap(beforeEntry: line.position) == nil, let first = chainBreak(previousNext, prior) {
+          link = .broken(first)
+        }
+      } else {
+        link = .firstInChunk(prior: Array(prior))
+      }
+      // Lines of a chunk come from one buffer, which outlives the chunk's reading.
+      previousNext = next
+      let last = line.position == chunk.positions.upperBound - 1
+      results.append(
+        .success(
+          ScannedEntry(
+            seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
+            lastNext: last ? Array(next) : nil)))
+    }
+    return results
+  }
+
   /// `nil` when the two values are equal; otherwise the first differing path.
-  private static func chainBreak(
-    _ lineA: Data, _ rangeA: Range<Int>, _ lineB: Data, _ rangeB: Range<Int>
-  ) -> String? {
-    let sameBytes = lineA.withUnsafeBytes { a in
-      lineB.withUnsafeBytes { b in
-        rangeA.count == rangeB.count
-          && memcmp(
-            a.baseAddress! + rangeA.lowerBound, b.baseAddress! + rangeB.lowerBound, rangeA.count)
-            == 0
+  static func chainBreak(_ a: some ContiguousBytes, _ b: some ContiguousBytes) -> String? {
+    a.withUnsafeBytes { a in
+      b.withUnsafeBytes { b in
+        chainBreak(a.bindMemory(to: UInt8.self), b.bindMemory(to: UInt8.self))
       }
     }
-    if sameBytes { return nil }
-    // Both ranges were validated, so parsing cannot fail.
-    guard let old = try? parse(lineA, rangeA), let new = try? parse(lineB, rangeB),
+  }
+
+  /// `nil` when the two values are equal; otherwise the first differing path.
+  static func chainBreak(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+    -> String?
+  {
+    if a.count == b.count, a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 {
+      return nil
+    }
+    // Both were validated, so parsing cannot fail.
+    guard let old = try? JSONParser.parse(bytes: a), let new = try? JSONParser.parse(bytes: b),
       old != new
     else { return nil }
     return JSONDiff.changes(from: old, to: new).first?.path.quotedText ?? "\"\""
-  }
-
-  private static func parse(_ line: Data, _ range: Range<Int>) throws(JSONParseError) -> JSONValue {
-    let result: Result<JSONValue, JSONParseError> = line.withUnsafeBytes { raw in
-      let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[range])
-      return Result { () throws(JSONParseError) in try JSONParser.parse(bytes: bytes) }
-    }
-    return try result.get()
   }
 }

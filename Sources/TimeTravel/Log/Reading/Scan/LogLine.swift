@@ -1,0 +1,41 @@
+import TimeTravelJSON
+
+/// One entry line handed to the reader of a scan (``LogFile/scan(_:threads:read:consume:)``):
+/// where it is and its bytes, read with the lines around it in one read.
+///
+/// The bytes are valid only during the call that receives the line.
+public struct LogLine {
+  /// The log the line belongs to.
+  public let log: LogFile
+  /// The entry's position, 1-based.
+  public let position: Int
+  /// The 1-based file line.
+  public let line: Int
+  /// The line's bytes, without its line terminator.
+  public let bytes: UnsafeBufferPointer<UInt8>
+
+  /// The entry, with the parts `projection` names built (all of it by default), as
+  /// ``LogFile/entry(_:reading:)`` reads it.
+  /// - Throws: ``LogError`` as ``LogFile/entry(_:)`` does.
+  public func entry(reading projection: EntryProjection = .everything) throws(LogError)
+    -> LogEntry
+  {
+    try log.entry(bytes: bytes, position: position, line: line, reading: projection)
+  }
+
+  /// The entry read at validation speed, its states as byte ranges of ``bytes`` (see
+  /// ``EntryScanner``), with ``LogFile/entry(_:)``'s errors.
+  /// - Throws: ``LogError`` `.malformedLine` with line and column, or `.invalidEntry`.
+  public func rawEntry() throws(LogError) -> RawEntry {
+    do throws(EntryScanError) {
+      return try EntryScanner.scan(line: bytes)
+    } catch {
+      switch error {
+      case .malformed(let syntax):
+        throw log.lineError(syntax, line: line, isBlank: bytes.isEmpty)
+      case .invalidEntry(let message):
+        throw LogError(kind: .invalidEntry, path: log.path, line: line, message: message)
+      }
+    }
+  }
+}
