@@ -70,6 +70,10 @@ public struct JSONPrinter: Sendable {
       case .bool(let b): out.append(b ? "true" : "false")
       case .number(let n): out.appendUTF8(n.literal)
       case .string(let s): out.appendQuoted(s)
+      case .array(let a) where !sortKeys && transcodes(a.storage, depth, &out):
+        break
+      case .object(let o) where !sortKeys && transcodes(o.storage, depth, &out):
+        break
       case .array(let a):
         let elements = a.elements
         if elements.isEmpty {
@@ -122,6 +126,16 @@ public struct JSONPrinter: Sendable {
         break
       }
     }
+  }
+
+  /// Prints a container not built yet straight from its bytes (`JSONTranscoder`);
+  /// `false` when it is built, or the transcoder declines.
+  private func transcodes(
+    _ storage: JSONContainerStorage, _ depth: Int, _ out: inout JSONTextWriter
+  ) -> Bool {
+    guard let (document, start, end) = storage.unbuiltSource else { return false }
+    let transcoder = JSONTranscoder(indent: indent, maxIndentLevel: maxIndentLevel)
+    return transcoder.write(document.bytes, from: start, to: end, depth: depth, to: &out)
   }
 
   private func newline(depth: Int, to out: inout JSONTextWriter) {

@@ -69,6 +69,9 @@ struct JSONTextWriter: ~Copyable {
     }
   }
 
+  /// Forgets the bytes written after the first `count`.
+  mutating func truncate(to count: Int) { self.count = min(self.count, count) }
+
   /// A line feed and `indent` spaces.
   mutating func appendNewline(indent: Int) {
     reserve(1 + indent)

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Shared storage of ``JSONArray`` (keys `nil`) and ``JSONObject``.
@@ -83,6 +84,25 @@ package final class JSONContainerStorage: @unchecked Sendable {
     isBuilt = Atomic(false)
     keyIndex = nil
     self.depth = depth
+  }
+
+  /// The document and the offsets of the brackets of a lazy container not built yet;
+  /// `nil` once it is built (or for one built eagerly).
+  var unbuiltSource: (document: JSONLazyDocument, start: Int, end: Int)? {
+    guard let (document, start) = origin, !isBuilt.load(ordering: .acquiring),
+      let end = document.end(ofContainerAt: start)
+    else { return nil }
+    return (document, start, end)
+  }
+
+  /// Whether this container and `other` are both unbuilt and parsed from the same bytes,
+  /// so equal without building either.
+  func hasSameUnbuiltSource(as other: JSONContainerStorage) -> Bool {
+    guard let a = unbuiltSource, let b = other.unbuiltSource, a.end - a.start == b.end - b.start
+    else { return false }
+    return memcmp(
+      a.document.bytes.baseAddress! + a.start, b.document.bytes.baseAddress! + b.start,
+      a.end - a.start + 1) == 0
   }
 
   /// Whether the members are in memory: always, except for a lazy container not read yet.

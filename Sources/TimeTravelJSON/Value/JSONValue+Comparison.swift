@@ -14,11 +14,11 @@ extension JSONValue: Hashable, Comparable {
         // JSON (and jq) compare code points, so "é" and "e\u{301}" differ.
         if !x.utf8.elementsEqual(y.utf8) { return false }
       case (.array(let x), .array(let y)):
-        if x.storage === y.storage { continue }
+        if x.storage === y.storage || x.storage.hasSameUnbuiltSource(as: y.storage) { continue }
         guard x.count == y.count else { return false }
         pending.append(contentsOf: zip(x.elements, y.elements))
       case (.object(let x), .object(let y)):
-        if x.storage === y.storage { continue }
+        if x.storage === y.storage || x.storage.hasSameUnbuiltSource(as: y.storage) { continue }
         guard x.count == y.count else { return false }
         for (key, value) in zip(x.keys, x.values) {
           guard let other = y[key] else { return false }
