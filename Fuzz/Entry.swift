@@ -1,5 +1,6 @@
 // libFuzzer's entry point for every target. Fuzz/run.sh compiles this file with
-// Tests/ReplayCLITests/Fuzz/FuzzChecks.swift and `-D FUZZ_TARGET_<name>`; the check
+// Tests/ReplayCLITests/Fuzz/FuzzChecks.swift (the `cursor` target: with
+// Tests/TimeTravelJSONTests/Fuzz/CursorFuzzCheck.swift) and `-D FUZZ_TARGET_<name>`; the check
 // decides, and a failed check aborts so that libFuzzer saves the input.
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +18,8 @@
   let check = FuzzChecks.pointer
 #elseif FUZZ_TARGET_jq
   let check = FuzzChecks.jq
+#elseif FUZZ_TARGET_cursor
+  let check = CursorFuzzCheck.check
 #endif
 
 /// Runs the target's check on one input; a failure is reported and aborts.

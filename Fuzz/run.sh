@@ -5,7 +5,7 @@
 #   Fuzz/run.sh TARGET --build                      only build Fuzz/.build/fuzz-TARGET
 #   Fuzz/run.sh TARGET --reproduce FILE…            run the target on saved inputs
 #
-# TARGET is json, log, patch, pointer or jq (see docs/fuzzing.md). The corpus grows in
+# TARGET is json, log, patch, pointer, jq or cursor (see docs/fuzzing.md). The corpus grows in
 # Fuzz/.build/corpus/TARGET across runs; findings land in Fuzz/.build/findings/TARGET/;
 # the run's log is Fuzz/.build/TARGET.log. Nothing under Fuzz/.build is committed.
 set -euo pipefail
@@ -27,15 +27,15 @@ MODULES=(
 )
 PACKAGE_NAME=replay
 
-target=${1:?usage: Fuzz/run.sh json|log|patch|pointer|jq SECONDS|--build|--reproduce FILE…}
+target=${1:?usage: Fuzz/run.sh json|log|patch|pointer|jq|cursor SECONDS|--build|--reproduce FILE…}
 mode=${2:?usage: Fuzz/run.sh TARGET SECONDS|--build|--reproduce FILE…}
 shift 2
 case $target in
-  json | patch) max_len=4096 ;;
+  json | patch | cursor) max_len=4096 ;;
   log) max_len=8192 ;;
   pointer) max_len=256 ;;
   jq) max_len=1024 ;;
-  *) echo "unknown target '$target': json, log, patch, pointer or jq" >&2; exit 2 ;;
+  *) echo "unknown target '$target': json, log, patch, pointer, jq or cursor" >&2; exit 2 ;;
 esac
 
 build=Fuzz/.build
@@ -63,9 +63,11 @@ for module in "${MODULES[@]}"; do
 done
 
 binary="$build/fuzz-$target"
-harness=(Fuzz/Entry.swift Tests/ReplayCLITests/Fuzz/FuzzChecks.swift)
+checks=Tests/ReplayCLITests/Fuzz/FuzzChecks.swift
+[[ $target == cursor ]] && checks=Tests/TimeTravelJSONTests/Fuzz/CursorFuzzCheck.swift
+harness=(Fuzz/Entry.swift "$checks")
 if [[ ! -f $binary || $previous -nt $binary || Fuzz/Entry.swift -nt $binary \
-  || Tests/ReplayCLITests/Fuzz/FuzzChecks.swift -nt $binary ]]; then
+  || $checks -nt $binary ]]; then
   echo "linking $binary…" >&2
   libs=()
   for module in "${MODULES[@]}"; do libs+=(-l"${module%%=*}"); done
@@ -92,7 +94,7 @@ python3 Fuzz/seeds.py "$target" "$seeds" >&2
 dict=()
 [[ -f Fuzz/$target.dict ]] && dict=(-dict="Fuzz/$target.dict")
 [[ $target == log || $target == patch ]] && dict=(-dict=Fuzz/json.dict)
-[[ $target == json ]] && dict=(-dict=Fuzz/json.dict)
+[[ $target == json || $target == cursor ]] && dict=(-dict=Fuzz/json.dict)
 
 # A finding: a crash or sanitizer report, a failed check (abort), an input that runs
 # longer than 10 s, or a process that grows past 2 GB. libFuzzer stops at the first;

@@ -10,7 +10,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Fixtures")
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "peer-tests")
-MAX_LEN = {"json": 4096, "log": 8192, "patch": 4096, "pointer": 256, "jq": 1024}
+MAX_LEN = {"json": 4096, "log": 8192, "patch": 4096, "pointer": 256, "jq": 1024, "cursor": 4096}
+
+
+def fixture_names():
+    """The fixture logs: the files of Fixtures/, not its folders (interop/)."""
+    return sorted(n for n in os.listdir(FIXTURES) if os.path.isfile(os.path.join(FIXTURES, n)))
 
 
 def fixture_lines(name):
@@ -20,7 +25,7 @@ def fixture_lines(name):
 
 def entries():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         for line in fixture_lines(name):
             if line.strip():
                 value = json.loads(line)
@@ -67,7 +72,7 @@ def simple_patch(old, new, prefix=()):
 
 def seeds_json():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         out += [line for line in fixture_lines(name) if line.strip()]
     for e in entries():
         out += [dump(e["action"]), dump(e["prior"]), dump(e["next"])]
@@ -82,7 +87,7 @@ def seeds_json():
 
 def seeds_log():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         lines = fixture_lines(name)
         for k in (1, 2, 3, 5, 8):
             out.append(b"\n".join(lines[:k]) + b"\n")
@@ -178,6 +183,16 @@ def seeds_jq():
             lines = [l for l in block.split(b"\n") if l and not l.startswith(b"#")]
             if len(lines) >= 2 and b"\n" not in lines[0]:
                 out.append(lines[0] + b"\n" + lines[1])
+    return out
+
+
+def seeds_cursor():
+    """The json target's seeds, each behind a few selector bytes (the first byte picks
+    the projection and the pointer the cursor reads)."""
+    out = []
+    for i, seed in enumerate(seeds_json()):
+        out.append(bytes([i % 256]) + seed)
+        out.append(bytes([(i * 37 + 5) % 256]) + seed)
     return out
 
 

@@ -5,8 +5,8 @@ import TimeTravel
 // the same run on the same generated inputs. Usage:
 //
 //   swift build -c release --product replay-bench --product replay
-//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes]
-//     [--keep] [--replay PATH]
+//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan]
+//     [--keep] [--replay PATH] [--log PATH]
 //   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
 // Inputs are generated deterministically into a temporary directory, which is
@@ -19,6 +19,8 @@ struct Options {
   var keep = false
   var replay: String?
   var generate: String?
+  /// A log to scan instead of generating one (the scan section).
+  var log: String?
 
   init(_ arguments: [String]) {
     var rest = arguments[...]
@@ -30,9 +32,10 @@ struct Options {
       case "--keep": keep = true
       case "--replay": replay = rest.popFirst()
       case "--generate": generate = rest.popFirst()
+      case "--log": log = rest.popFirst()
       case "-h", "--help":
         print(
-          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes] [--keep] [--replay PATH] [--generate PATH]"
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan] [--keep] [--replay PATH] [--generate PATH] [--log PATH]"
         )
         exit(0)
       default:
@@ -81,3 +84,4 @@ if options.runs("diff") { DiffBench.run(options: options) }
 if options.runs("parse") { ParseBench.run(options: options) }
 if options.runs("memory") { MemoryBench.run(options: options) }
 if options.runs("keyframes") { KeyframeBench.run(options: options) }
+if options.runs("scan") { ScanBench.run(options: options) }

@@ -1,0 +1,123 @@
+import Foundation
+import TimeTravel
+import TimeTravelJQ
+
+/// The scan benchmark's questions answered by the library as the command line's modes
+/// answer them (opening the log included): the fast summary, `--find` with the entries
+/// read through the program's projection, `--watch` reading only the watched values, and
+/// the JSON records of `--watch --format json` printed on the workers.
+enum InProcessScan {
+  struct Measure {
+    var seconds: Double
+    /// What was found: entries counted, hits, records printed.
+    var answer: String
+    /// CPU time (user + system) over wall time: how many cores the scan kept busy.
+    var cpuRatio: Double
+  }
+
+  static func measure(
+    _ question: ScanBench.Question, path: String, threads: Int, runs: Int
+  ) -> Measure {
+    var results: [Measure] = []
+    for _ in 0..<runs {
+      let cpu = cpuSeconds()
+      let start = now()
+      let answer = try! answer(question, path: path, threads: threads)
+      let wall = now() - start
+      results.append(Measure(seconds: wall, answer: answer, cpuRatio: (cpuSeconds() - cpu) / wall))
+    }
+    results.sort { $0.seconds < $1.seconds }
+    return results[results.count / 2]
+  }
+
+  static func answer(_ question: ScanBench.Question, path: String, threads: Int) throws -> String {
+    let log = try LogFile(path: path)
+    switch question {
+    case .summary:
+      let summary = try LogSummary(fastScanning: log, threads: threads)
+      return String(summary.actionCounts.reduce(0) { $0 + $1.count })
+    case .find:
+      return String(try find(log, #".action | has("replaceTodo")"#, threads: threads))
+    case .wholeTree:
+      return String(try find(log, "(.next | tojson | length) < 0", threads: threads))
+    case .watchDeep:
+      return String(try watch(log, ["todos", "7", "isCompleted"], threads: threads).hits)
+    case .watchContainer:
+      let (hits, bytes) = try watch(log, ["todos"], threads: threads, printing: true)
+      return "\(hits), \(bytes / 1_000_000) MB"
+    }
+  }
+
+  /// `--find`: the entries on which `source` holds, each read through its projection.
+  static func find(_ log: LogFile, _ source: String, threads: Int) throws -> Int {
+    let filter = try JQFilter(source, variableNames: ["seq", "action", "prior"])
+    let projection = filter.projection(reading: .truthiness)
+    var entryReading = EntryProjection(entry: projection.input ?? .nothing)
+    if let prior = projection.variables["prior"] {
+      entryReading = entryReading.union(EntryProjection(prior: prior))
+    }
+    let reading = entryReading
+    var found = 0
+    try log.scan(threads: threads) { line in
+      let entry = try line.entry(reading: reading)
+      return try filter.holds(
+        on: entry.jsonValue,
+        variables: [
+          "seq": .number(JSONNumber(entry.seq)), "action": entry.action, "prior": entry.prior,
+        ])
+    } consume: { _, holds in
+      if holds { found += 1 }
+      return true
+    }
+    return found
+  }
+
+  /// `--watch`: the entries that changed the value at `tokens`; with `printing`, each
+  /// hit's JSON record printed on the worker and written to /dev/null.
+  static func watch(_ log: LogFile, _ tokens: [String], threads: Int, printing: Bool = false)
+    throws -> (hits: Int, bytes: Int)
+  {
+    let pointer = JSONPointer(tokens: tokens)
+    let reading = Watch.projection(at: pointer)
+    let sink = FileHandle(forWritingAtPath: "/dev/null")!
+    var hits = 0
+    var bytes = 0
+    var pending: [UInt8] = []
+    try log.scan(threads: threads) { line -> [UInt8]? in
+      guard let hit = Watch.hit(try line.entry(reading: reading), at: pointer) else { return nil }
+      guard printing else { return [] }
+      var object = JSONObject()
+      object["seq"] = .number(JSONNumber(hit.seq))
+      object["action"] = hit.action
+      if let old = hit.old { object["old"] = old }
+      if let new = hit.new { object["new"] = new }
+      var out: [UInt8] = []
+      JSONPrinter.compact.write(.object(object), to: &out)
+      return out
+    } consume: { _, record in
+      guard let record else { return true }
+      hits += 1
+      bytes += record.count
+      pending += record
+      if pending.count > 1 << 20 {
+        sink.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
+      }
+      return true
+    }
+    sink.write(Data(pending))
+    return (hits, bytes)
+  }
+
+  /// User and system time of this process so far, in seconds.
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+}
