@@ -63,6 +63,19 @@ enum ScanBench {
     print("\nscan log: \(path), \(bytes / 1_000_000) MB; \(threads) threads; load \(loadAverage())")
     let script = "\(directory)/peers.py"
     try? PeerScript.source.write(toFile: script, atomically: true, encoding: .utf8)
+    if let name = options.question {
+      guard let question = Question(rawValue: name) else {
+        print("no question \(name): \(Question.allCases.map(\.rawValue).joined(separator: ", "))")
+        return
+      }
+      for threads in [threads, 1] {
+        let measure = InProcessScan.measure(question, path: path, threads: threads, runs: runs)
+        print(
+          "\(name), \(threads) threads: \(secs(measure.seconds)) (\(measure.answer)), CPU/wall \(String(format: "%.2f", measure.cpuRatio))"
+        )
+      }
+      return
+    }
     for question in Question.allCases {
       var table = Table("\(question.title) (\(bytes / 1_000_000) MB log)")
       let ours = InProcessScan.measure(question, path: path, threads: threads, runs: runs)

@@ -21,6 +21,9 @@ struct Options {
   var generate: String?
   /// A log to scan instead of generating one (the scan section).
   var log: String?
+  /// The scan section's one question to ask (`summary`, `find`, …), without the peers:
+  /// for profiling replay alone.
+  var question: String?
 
   init(_ arguments: [String]) {
     var rest = arguments[...]
@@ -33,9 +36,10 @@ struct Options {
       case "--replay": replay = rest.popFirst()
       case "--generate": generate = rest.popFirst()
       case "--log": log = rest.popFirst()
+      case "--question": question = rest.popFirst()
       case "-h", "--help":
         print(
-          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan] [--keep] [--replay PATH] [--generate PATH] [--log PATH]"
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan] [--keep] [--replay PATH] [--generate PATH] [--log PATH] [--question NAME]"
         )
         exit(0)
       default:

@@ -7,7 +7,7 @@ extension Watch {
   /// ``LogLine/entry(reading:)``) gives the same hit as the whole entry.
   ///
   /// A watched container parsed from a log's bytes is compared by its bytes first and
-  /// built only when they differ, and printed from its bytes (see ``JSONPrinter``).
+  /// built only when they differ, and printed from its bytes (see `JSONPrinter`).
   public static func projection(at path: JSONPointer) -> EntryProjection {
     let part = JSONProjection(tokens: path.tokens)
     return EntryProjection(prior: part, next: part)

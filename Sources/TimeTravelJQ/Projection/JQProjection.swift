@@ -2,7 +2,7 @@ import TimeTravelJSON
 
 /// Which parts of its input, and of each variable, a jq program reads: the result of a
 /// static analysis of the program (``JQFilter/projection(reading:)``), so that a reader
-/// builds only those parts (``JSONCursor/value(reading:)``) and the program gives the
+/// builds only those parts (`JSONCursor/value(reading:)`) and the program gives the
 /// same outputs, or the same error, as on the whole values.
 ///
 /// The analysis follows paths (`.a.b`, `.[3]`, `.[]`, `$x.a`) through pipes, commas,

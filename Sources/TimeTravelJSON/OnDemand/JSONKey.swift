@@ -3,7 +3,7 @@ import Foundation
 /// An object key as a ``JSONCursor`` finds it: the bytes between its quotes, compared
 /// without building a `String` unless it holds an escape.
 ///
-/// Keys compare by their Unicode scalars, as JSON and jq compare them (``ExactKey``): the
+/// Keys compare by their Unicode scalars, as JSON and jq compare them (`ExactKey`): the
 /// key `"se\u0071"` equals `"seq"`, and `"é"` does not equal `"e\u{301}"`.
 public struct JSONKey {
   let text: UnsafeBufferPointer<UInt8>

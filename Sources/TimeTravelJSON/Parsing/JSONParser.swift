@@ -14,6 +14,10 @@ public struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   /// The current byte offset; after ``parseNext()`` it is just past the value.
   public internal(set) var offset: Int = 0
+  /// Whether the bytes are known to be valid JSON (a lazily built container, checked by
+  /// the validating scan): strings are then taken as the valid UTF-8 they are, without
+  /// checking them again.
+  var isValidated = false
 
   /// A parser over `bytes`, which must stay valid while it is used.
   public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -339,7 +343,7 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if ascii { return String(decoding: raw, as: UTF8.self) }
+        if ascii || isValidated { return String(decoding: raw, as: UTF8.self) }
         return try decodeUTF8(raw, at: start)
       }
       if byte == UInt8(ascii: "\\") { break }

@@ -119,6 +119,7 @@ package final class JSONContainerStorage: @unchecked Sendable {
     document.scratch.withLock { scratch in
       guard !isBuilt.load(ordering: .acquiring) else { return }
       var parser = JSONParser(bytes: document.bytes, offset: start)
+      parser.isValidated = true
       let built: JSONContainerStorage?
       do {
         built = try parser.parseMembers(in: document, scratch: &scratch, childDepth: depth - 1)

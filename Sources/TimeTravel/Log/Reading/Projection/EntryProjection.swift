@@ -6,7 +6,7 @@ import TimeTravelJSON
 /// `action` are always read whole; they are small.
 ///
 /// A state that is not read is `{}` (or `[]`, or the scalar it is) in the entry; a part
-/// of it that is not read is left out or `null` (see ``JSONProjection``). So an entry read
+/// of it that is not read is left out or `null` (see `JSONProjection`). So an entry read
 /// with a projection answers every question the projection covers as the whole entry
 /// does: `--find '.action | has("addTodo")'` reads neither state, `--watch
 /// /todos/7/done` reads one member of each.
