@@ -60,6 +60,14 @@ public enum JSONAbbreviation {
   public static func pair(_ old: JSONValue, _ new: JSONValue, limit: Int) -> (
     old: String, new: String
   ) {
+    pair(old, new, limit: limit, skipping: true)
+  }
+
+  /// ``pair(_:_:limit:)``, stepping over a long shared beginning only when `skipping`
+  /// (tests compare the two).
+  static func pair(_ old: JSONValue, _ new: JSONValue, limit: Int, skipping: Bool) -> (
+    old: String, new: String
+  ) {
     let limit = max(limit, minimumLimit)
     let quoted = old.isString && new.isString
     let a = Printed(old, quoted: quoted)
@@ -67,10 +75,34 @@ public enum JSONAbbreviation {
     if a.fits(limit), b.fits(limit) { return (a.text, b.text) }
     let budget = limit - (quoted ? 2 : 0)
     // Walk both texts a unit at a time up to the first difference, keeping the
-    // starts of the last `budget` units: the window starts at one of them.
-    var i = a.body.lowerBound
-    var j = b.body.lowerBound
-    var offset = 0
+    // starts of the last `budget` units: the window starts at one of them. A long
+    // common beginning of two containers is stepped over by its bytes first, to a
+    // place between two members well before the difference.
+    let skip = quoted || !skipping ? nil : Printed.sharedStart(a, b, keeping: 16 * budget)
+    if let skip, let window = Self.window(a, b, from: skip, budget: budget, limit: limit) {
+      return window
+    }
+    return Self.window(a, b, from: nil, budget: budget, limit: limit)
+      ?? (prefix(old, limit: limit), prefix(new, limit: limit))
+  }
+
+  /// The two windows of ``pair(_:_:limit:)``, walking from `skip` (a unit boundary in
+  /// the shared beginning of both texts) or from the start; `nil` when walking from
+  /// `skip` passed fewer than `budget` units before the difference (a window might have
+  /// started earlier), or, walking from the start, when the texts are the same.
+  private static func window(
+    _ a: Printed, _ b: Printed, from skip: String.Index?, budget: Int, limit: Int
+  ) -> (old: String, new: String)? {
+    var i = skip ?? a.body.lowerBound
+    var j =
+      skip.map {
+        b.text.utf8.index(
+          b.body.lowerBound, offsetBy: a.text.utf8.distance(from: a.body.lowerBound, to: $0))
+      } ?? b.body.lowerBound
+    // Any positive offset after a skip: only differences of offsets matter, and a
+    // window starting past the body's start gets its `…`.
+    var offset = skip == nil ? 0 : 1
+    var units = 0
     var recent = RingBuffer<(a: String.Index, b: String.Index, offset: Int)>(capacity: budget)
     while i < a.body.upperBound, j < b.body.upperBound {
       let unitA = a.text.unit(at: i, before: a.body.upperBound)
@@ -78,13 +110,13 @@ public enum JSONAbbreviation {
       guard a.text.utf8[i..<unitA.end].elementsEqual(b.text.utf8[j..<unitB.end]) else { break }
       recent.append((i, j, offset))
       offset += unitA.width
+      units += 1
       i = unitA.end
       j = unitB.end
     }
-    if i == a.body.upperBound, j == b.body.upperBound {
-      // The same text (values that differ in a way printing does not show).
-      return (prefix(old, limit: limit), prefix(new, limit: limit))
-    }
+    // The same text (values that differ in a way printing does not show).
+    if i == a.body.upperBound, j == b.body.upperBound { return nil }
+    if skip != nil, units < budget { return nil }
     recent.append((i, j, offset))
     // A third of the window before the difference, more when what follows is short.
     let rest = max(
@@ -103,6 +135,47 @@ public enum JSONAbbreviation {
 /// string when `quoted`). Positions are in the Unicode scalar view, where every index
 /// is a valid place to cut.
 private struct Printed {
+  /// A place in both texts (the same bytes up to it) just after a `,`, `:`, `[` or `{`
+  /// outside a string, at least `keeping` bytes before the first byte where they differ:
+  /// a unit boundary from which a walk to the difference passes enough units for any
+  /// window. `nil` when the texts part too early for a skip to pay.
+  static func sharedStart(_ a: Printed, _ b: Printed, keeping: Int) -> String.Index? {
+    var x = a.text
+    var y = b.text
+    let found: Int? = x.withUTF8 { p in
+      y.withUTF8 { q in
+        var common = 0
+        let n = min(p.count, q.count)
+        while common < n, p[common] == q[common] { common += 1 }
+        let limit = common - keeping
+        guard limit > keeping else { return nil }
+        var inString = false
+        var escaped = false
+        var boundary: Int?
+        for k in 0..<limit {
+          let byte = p[k]
+          if inString {
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+            }
+          } else if byte == UInt8(ascii: "\"") {
+            inString = true
+          } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+          {
+            boundary = k + 1
+          }
+        }
+        return boundary
+      }
+    }
+    return found.map { a.text.utf8.index(a.text.utf8.startIndex, offsetBy: $0) }
+  }
+
   let text: String
   let quoted: Bool
   let body: Range<String.Index>

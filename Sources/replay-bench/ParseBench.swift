@@ -15,7 +15,22 @@ enum ParseBench {
         for line in lines:
             json.loads(line)
         times.append(time.perf_counter() - start)
-    print(total, sorted(times)[len(times) // 2])
+    median = sorted(times)[len(times) // 2]
+    try:
+        import orjson
+    except ImportError:
+        print(total, median)
+        sys.exit(0)
+    loads, dumps = [], []
+    for _ in range(int(sys.argv[2])):
+        start = time.perf_counter()
+        values = [orjson.loads(line) for line in lines]
+        loads.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for value in values:
+            orjson.dumps(value)
+        dumps.append(time.perf_counter() - start)
+    print(total, median, sorted(loads)[len(loads) // 2], sorted(dumps)[len(dumps) // 2])
     """
 
   /// The entry shape, for JSONDecoder (which needs a type).
@@ -107,14 +122,44 @@ enum ParseBench {
       }
     }
 
+    // Printing: a built tree, and a value still held as its parsed bytes.
+    var built: [JSONValue] = []
+    eachLine { line in
+      var parser = JSONParser(bytes: line)
+      built.append(try! parser.parseNext())
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(64 << 20)
+    let printTime = medianSeconds(runs: runs) {
+      for value in built {
+        out.removeAll(keepingCapacity: true)
+        JSONPrinter.compact.write(value, to: &out)
+      }
+    }
+    built = []
+    var lazy: [JSONValue] = []
+    eachLine { line in lazy.append(try! JSONParser.parse(bytes: line)) }
+    let transcodeTime = medianSeconds(runs: runs) {
+      for value in lazy {
+        out.removeAll(keepingCapacity: true)
+        JSONPrinter.compact.write(value, to: &out)
+      }
+    }
+    lazy = []
+    let parallelBuildTime = medianSeconds(runs: runs) { buildOnEveryCore(data, lines) }
+
     var pythonSeconds: Double?
+    var orjson: (loads: Double, dumps: Double)?
     if let python {
       let script = "\(directory)/json_loads_bench.py"
       try? pythonScript.write(toFile: script, atomically: true, encoding: .utf8)
       let result = runProcess([python, script, path, String(runs)])
-      let fields = result.stdout.split(separator: " ")
-      if fields.count == 2 {
-        pythonSeconds = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+      let fields = result.stdout.split(separator: " ").map {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      if fields.count >= 2 { pythonSeconds = fields[1] }
+      if fields.count == 4, let loads = fields[2], let dumps = fields[3] {
+        orjson = (loads, dumps)
       }
     }
     var jqSeconds: Double?
@@ -143,6 +188,27 @@ enum ParseBench {
     row("  … then build every container (all json.loads does)", builtTime)
     row("JSONParser.parseNext → JSONValue (all built during the parse)", eagerTime)
     row("  … then the same walk over every container", eagerWalkTime)
+    row("JSONPrinter.compact of every built tree", printTime)
+    row("JSONPrinter.compact of every lazily parsed value (from its bytes)", transcodeTime)
+    row(
+      "JSONParser.parse → JSONValue, every container built, on \(ScanThreads.default) threads",
+      parallelBuildTime)
+    if let orjson {
+      table.add(
+        "orjson.loads per line (timed in Python)", ours: "",
+        peer: mbps(entryBytes, orjson.loads) + " (\(secs(orjson.loads)))",
+        ratio:
+          "eager build \(speedup(ours: eagerTime, peer: orjson.loads)), lazy + build all \(speedup(ours: builtTime, peer: orjson.loads)), \(ScanThreads.default) threads \(speedup(ours: parallelBuildTime, peer: orjson.loads))"
+      )
+      table.add(
+        "orjson.dumps per line (timed in Python)", ours: "",
+        peer: mbps(entryBytes, orjson.dumps) + " (\(secs(orjson.dumps)))",
+        ratio:
+          "tree \(speedup(ours: printTime, peer: orjson.dumps)), from bytes \(speedup(ours: transcodeTime, peer: orjson.dumps))"
+      )
+    } else {
+      table.add("orjson", ours: "", peer: "skipped: orjson is not installed (pip install orjson)")
+    }
     if let pythonSeconds {
       table.add(
         "Python json.loads per line (timed in Python)", ours: "",
@@ -187,6 +253,21 @@ enum ParseBench {
     }
     table.print()
     try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Parses every line and builds every container, on every core: each thread takes
+  /// every n-th line.
+  static func buildOnEveryCore(_ data: Data, _ lines: [Range<Int>]) {
+    let threads = ScanThreads.default
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      nonisolated(unsafe) let shared = bytes
+      DispatchQueue.concurrentPerform(iterations: threads) { t in
+        for i in stride(from: t, to: lines.count, by: threads) {
+          buildAll(try! JSONParser.parse(bytes: UnsafeBufferPointer(rebasing: shared[lines[i]])))
+        }
+      }
+    }
   }
 
   /// Reads every container of `value`, so that every lazily built one is built.
