@@ -3,8 +3,19 @@ import TimeTravel
 
 /// `replay LOG --reproduce`, and `--show K` for a log's pending (fatal) entry: what a
 /// test needs to apply the action the app died in.
-enum ReproduceMode {
-  static func run(_ context: Context) throws -> Int32 {
+struct ReproduceMode: LogMode {
+  static let declaration = ModeDeclaration(
+    ReproduceMode.self,
+    flag: Flag(
+      names: ["--reproduce"],
+      help:
+        "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
+    ))
+
+  init() {}
+  init(_ arguments: ModeArguments) {}
+
+  func run(_ context: Context) throws -> Int32 {
     guard let pending = context.log.pendingEntry else {
       throw CommandError(
         code: ExitCode.notFound,

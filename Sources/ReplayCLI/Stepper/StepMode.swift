@@ -9,7 +9,18 @@ import TimeTravel
 /// The cursor is a state: `init` (the initial state) or an entry's seq K, the state after
 /// entry K. Moving to K shows `[K/LAST] action` and what entry K changed, from its own
 /// prior, as `--diff K` does.
-enum StepMode {
+struct StepMode: LogMode {
+  static let declaration = ModeDeclaration(
+    StepMode.self,
+    flag: Flag(
+      names: ["--step"],
+      help:
+        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY)."
+    ), options: [OptionFlags.follow], stdin: "reads its commands from stdin")
+
+  init() {}
+  init(_ arguments: ModeArguments) {}
+
   static let commandHelp = """
     commands:
       next, n [COUNT]            step forward (to the state after the next entry)
@@ -35,7 +46,7 @@ enum StepMode {
 
     """
 
-  static func run(_ context: Context) throws -> Int32 {
+  func run(_ context: Context) throws -> Int32 {
     var stepper = Stepper(context: context)
     let follower =
       context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil

@@ -1,7 +1,7 @@
 /// Encodes `Encodable` values to a ``JSONValue``, keeping object members in the order
 /// `encode(to:)` writes them: the order a record type declares its properties in, as a
-/// person reading the JSON expects, where ``JSONBytesEncoder`` sorts keys as the log's
-/// recorder must.
+/// person reading the JSON expects (the log recorder's encoder sorts keys, as a log
+/// must).
 ///
 /// ``JSONValue`` and ``JSONNumber`` members are taken as they are, not re-encoded: a
 /// state of any depth costs one reference, and a number keeps its exact literal. Other

@@ -4,13 +4,37 @@ import TimeTravel
 /// `replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]`: the first
 /// entry after which the state is bad, found by binary search as git bisect
 /// does, or by a linear scan.
-enum BisectMode {
-  enum Criterion: Equatable {
+struct BisectMode: LogMode {
+  static let declaration = ModeDeclaration(
+    BisectMode.self,
+    flag: Flag(
+      names: ["--bisect"],
+      help:
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
+    ), needs: [OptionFlags.predicate, OptionFlags.run], options: [OptionFlags.linear])
+
+  /// How a state is judged.
+  enum Criterion: Equatable, Sendable {
     case predicate(String)
     case command(String)
   }
 
-  static func run(_ context: Context, criterion: Criterion, linear: Bool) throws -> Int32 {
+  var criterion: Criterion
+  /// `--linear`: scan instead of binary search.
+  var linear: Bool
+
+  init(criterion: Criterion, linear: Bool) {
+    self.criterion = criterion
+    self.linear = linear
+  }
+
+  init(_ arguments: ModeArguments) {
+    let options = arguments.options
+    criterion = options.run.map(Criterion.command) ?? .predicate(options.predicate ?? "")
+    linear = options.linear
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let lastState = log.entryCount
     guard lastState > 0 else {
@@ -41,16 +65,17 @@ enum BisectMode {
       }
     }
     progress.finish()
-    var warnings = result.contradictions.map { warning($0, context) }
-    if case .firstBad(let k) = result.outcome, let unchained = try unchained(k, context) {
+    var warnings = result.contradictions.map { Self.warning($0, context) }
+    if case .firstBad(let k) = result.outcome, let unchained = try Self.unchained(k, context) {
       warnings.append(unchained)
     }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
-    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState, context)
+    if !context.json,
+      let note = Self.scanNote(result.scan, judge: judge, lastState: lastState, context)
     {
       context.io.out(note + "\n")
     }
-    return try report(result, context: context, lastState: lastState, warnings: warnings)
+    return try Self.report(result, context: context, lastState: lastState, warnings: warnings)
   }
 
   /// Why the states were judged one by one, said before the result; `nil` when the
