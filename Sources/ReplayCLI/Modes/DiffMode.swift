@@ -117,14 +117,14 @@ struct DiffMode: LogMode {
     }
     var text = ""
     if let entry {
-      text += context.entryLine(entry) + "\naction: \(context.abbreviated(entry.action))\n"
+      text += context.style.entryLine(entry) + "\naction: \(context.style.abbreviated(entry.action))\n"
     }
     text += heading + ": "
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
     if !changes.isEmpty {
-      text += context.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
+      text += context.style.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
     }
     context.io.out(text)
     return ExitCode.success

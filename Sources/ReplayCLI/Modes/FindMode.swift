@@ -55,7 +55,7 @@ struct FindMode: FollowableMode {
             })))
     } else {
       var text = Self.heading(found.count)
-      for hit in found { text += "  " + context.listing(hit.entry) + "\n" }
+      for hit in found { text += "  " + context.style.listing(hit.entry) + "\n" }
       context.io.out(text)
     }
     return found.isEmpty ? ExitCode.notFound : ExitCode.success

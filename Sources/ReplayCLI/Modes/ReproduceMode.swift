@@ -31,7 +31,7 @@ struct ReproduceMode: LogMode {
     }
     context.io.out(
       """
-      to reproduce entry \(pending.seq) (\(context.name(pending.action))), apply its action to its prior state:
+      to reproduce entry \(pending.seq) (\(context.style.name(pending.action))), apply its action to its prior state:
       action: \(JSONPrinter.compact.print(pending.action))
       state:
       \(JSONPrinter.pretty.print(pending.prior))
@@ -60,7 +60,7 @@ struct ReproduceMode: LogMode {
       context.printJSON(.object(object))
       return ExitCode.success
     }
-    var text = "entry \(pending.seq) (\(context.name(pending.action)))"
+    var text = "entry \(pending.seq) (\(context.style.name(pending.action)))"
     if let time = pending.time { text += " at \(TerminalText.sanitize(time))" }
     text += ": the app stopped while applying it (no next state)\n"
     text += "action: \(JSONPrinter.compact.print(pending.action))\nstate before it:\n"

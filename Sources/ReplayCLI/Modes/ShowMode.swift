@@ -45,7 +45,7 @@ struct ShowMode: LogMode {
     }
     var text: String
     if let entry {
-      text = "entry \(entry.seq) (\(context.name(entry.action)))"
+      text = "entry \(entry.seq) (\(context.style.name(entry.action)))"
       if let time = entry.time { text += " at \(TerminalText.sanitize(time))" }
       text += "\naction: \(JSONPrinter.compact.print(entry.action))\n"
       for (key, value) in entry.otherMembers {

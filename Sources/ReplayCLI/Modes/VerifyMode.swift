@@ -97,24 +97,24 @@ struct VerifyMode: LogMode {
     }
     let count = divergence.changes.count
     var lines = [
-      "entry \(divergence.seq) (\(context.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
+      "entry \(divergence.seq) (\(context.style.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
     ]
     for change in divergence.changes {
       let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
       switch change.op {
       case .replace:
-        let (recorded, recomputed) = context.abbreviated(change.old, change.new)
+        let (recorded, recomputed) = context.style.abbreviated(change.old, change.new)
         lines.append("  \(path): recorded \(recorded), recomputed \(recomputed)")
       case .add:
-        lines.append("  \(path): only recomputed: \(context.abbreviated(change.new!, limit: 120))")
+        lines.append("  \(path): only recomputed: \(context.style.abbreviated(change.new!, limit: 120))")
       case .remove:
-        lines.append("  \(path): only recorded: \(context.abbreviated(change.old!, limit: 120))")
+        lines.append("  \(path): only recorded: \(context.style.abbreviated(change.old!, limit: 120))")
       case .move:
         lines.append(
           "  \(path): moved from \(change.from.map(\.displayText) ?? "")")
       }
     }
-    lines.append("action: \(context.abbreviated(divergence.action))")
+    lines.append("action: \(context.style.abbreviated(divergence.action))")
     context.io.out(lines.joined(separator: "\n") + "\n")
   }
 }

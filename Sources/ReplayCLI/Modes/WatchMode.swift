@@ -57,9 +57,9 @@ struct WatchMode: FollowableMode {
         ? "no entry changed \(shown)\n"
         : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
       for hit in hits {
-        let (old, new) = context.abbreviated(hit.old, hit.new)
+        let (old, new) = context.style.abbreviated(hit.old, hit.new)
         text +=
-          "  entry \(hit.seq) (\(context.name(hit.action)))\(context.payload(hit.action)): \(old) → \(new)\n"
+          "  entry \(hit.seq) (\(context.style.name(hit.action)))\(context.style.payload(hit.action)): \(old) → \(new)\n"
       }
       context.io.out(text)
     }

@@ -177,7 +177,7 @@ struct BisectMode: LogMode {
         decided
         ? "there are only skipped states left to test; the first bad entry could be any of:\n"
         : "no state judged is bad, but \(entries.count == 1 ? "1 state was" : "\(entries.count) states were") skipped; the first bad entry, if there is one, could be any of:\n"
-      for k in entries { text += "  " + context.listing(try context.log.entry(k)) + "\n" }
+      for k in entries { text += "  " + context.style.listing(try context.log.entry(k)) + "\n" }
       context.io.out(text + footer)
       return ExitCode.inconclusive
     case .firstBad(let k):
@@ -200,11 +200,11 @@ struct BisectMode: LogMode {
         context.printJSON(.object(object))
         return ExitCode.success
       }
-      var text = "entry \(entry.seq) (\(context.name(entry.action))) is the first bad entry\n"
+      var text = "entry \(entry.seq) (\(context.style.name(entry.action))) is the first bad entry\n"
       if let time = entry.time { text += "time:   \(TerminalText.sanitize(time))\n" }
-      text += "action: \(context.abbreviated(entry.action))\n"
+      text += "action: \(context.style.abbreviated(entry.action))\n"
       text += "changes:\n"
-      for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
+      for line in context.style.renderer.renderLines(changes) { text += "  " + line + "\n" }
       if changes.isEmpty { text += "  (no state changes)\n" }
       context.io.out(text + footer)
       return ExitCode.success
