@@ -81,52 +81,34 @@ struct DiffMode: LogMode {
     }
     let position = try context.position(ofEntry: k)
     let change = try change(context, entryAt: position)
-    return render(
-      context, old: change.old, new: change.new,
-      from: change.from.map(context.stateJSON) ?? .null, to: context.stateJSON(position),
-      heading: heading(context, change, entryAt: position), entry: try context.log.entry(position))
+    return try render(
+      context, old: change.old, new: change.new, from: change.from.map(context.stateLabel),
+      to: context.stateLabel(position), heading: heading(context, change, entryAt: position),
+      entry: try context.log.entry(position))
   }
 
   /// `--diff A B`: state A to state B.
   static func run(_ context: Context, from a: StateName, to b: StateName) throws -> Int32 {
     let (from, to) = (try context.position(of: a), try context.position(of: b))
-    return render(
+    return try render(
       context, old: try context.log.state(from), new: try context.log.state(to),
-      from: context.stateJSON(from), to: context.stateJSON(to),
+      from: context.stateLabel(from), to: context.stateLabel(to),
       heading: "state \(context.stateName(from)) → state \(context.stateName(to))")
   }
 
-  /// `entry`, when given, is the one that led from the old state to the new: its action
-  /// is shown before the changes, as TCA's `_printChanges` prints the action received.
+  /// `entry`, when given, is the one that led from the old state to the new.
   private static func render(
-    _ context: Context, old: JSONValue, new: JSONValue, from: JSONValue, to: JSONValue,
+    _ context: Context, old: JSONValue, new: JSONValue, from: StateLabel?, to: StateLabel,
     heading: String, entry: LogEntry? = nil
-  ) -> Int32 {
-    let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
+  ) throws -> Int32 {
     if context.options.format == .jsonPatch {
       // RFC 6902: applying this to the old state gives the new one exactly.
-      context.printJSON(JSONDiff.patch(from: old, to: new, options: context.diffOptions).jsonValue)
-      return ExitCode.success
+      return try context.emit(
+        PatchOutput(patch: JSONDiff.patch(from: old, to: new, options: context.diffOptions)))
     }
-    if context.json {
-      var object: JSONObject = ["from": from, "to": to]
-      if let entry { object["action"] = entry.action }
-      object["changes"] = ChangeJSON.array(changes)
-      context.printJSON(.object(object))
-      return ExitCode.success
-    }
-    var text = ""
-    if let entry {
-      text += context.style.entryLine(entry) + "\naction: \(context.style.abbreviated(entry.action))\n"
-    }
-    text += heading + ": "
-    text +=
-      changes.isEmpty
-      ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
-    if !changes.isEmpty {
-      text += context.style.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
-    }
-    context.io.out(text)
-    return ExitCode.success
+    let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
+    return try context.emit(
+      DiffOutput(
+        old: old, new: new, from: from, to: to, heading: heading, entry: entry, changes: changes))
   }
 }

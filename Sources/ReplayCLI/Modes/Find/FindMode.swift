@@ -38,27 +38,7 @@ struct FindMode: FollowableMode {
     let found = try Self.search(
       context, filter: filter, what: "the --find expression",
       restriction: try EntryFilter(context.options.filter), progress: "searching")
-    if context.json {
-      context.printJSON(
-        .array(
-          JSONArray(
-            found.map { hit in
-              var object = JSONObject()
-              object["seq"] = .number(JSONNumber(hit.entry.seq))
-              if let recorded = hit.entry.recordedSeq, recorded != hit.entry.seq {
-                object["recordedSeq"] = .number(JSONNumber(recorded))
-              }
-              if let time = hit.entry.time { object["time"] = .string(time) }
-              object["action"] = hit.entry.action
-              object["actionName"] = .string(hit.entry.actionName)
-              return .object(object)
-            })))
-    } else {
-      var text = Self.heading(found.count)
-      for hit in found { text += "  " + context.style.listing(hit.entry) + "\n" }
-      context.io.out(text)
-    }
-    return found.isEmpty ? ExitCode.notFound : ExitCode.success
+    return try context.emit(FindOutput(entries: found.map(\.entry)))
   }
 
   /// Every entry of the log that `restriction` includes and `filter` holds on, in order;

@@ -58,11 +58,7 @@ enum FollowMode {
       until: until)
     let interrupt = Interrupt { follower.stop() }
     defer { interrupt.restore() }
-    if context.json {
-      context.printJSON(["event": "following", "path": .string(context.log.path)])
-    } else {
-      context.io.out("following \(TerminalText.sanitize(context.log.path)) (Ctrl-C stops)\n")
-    }
+    _ = try context.emit(FollowEvent.following(path: context.log.path))
     var stoppedAt: LogEntry?
     while let event = try follower.next() {
       if let entry = try session.handle(event) {
@@ -70,7 +66,7 @@ enum FollowMode {
         break
       }
     }
-    session.finish(stoppedAt: stoppedAt)
+    try session.finish(stoppedAt: stoppedAt)
     if case .summary = report { return code }
     return code == ExitCode.success || session.tally.matched > 0 ? ExitCode.success : code
   }

@@ -23,21 +23,7 @@ struct ReproduceMode: LogMode {
           "\(TerminalText.sanitize(context.log.path)) has no pending record at its end: the session did not stop inside a reducer"
       )
     }
-    if context.json {
-      context.printJSON([
-        "seq": .number(JSONNumber(pending.seq)), "action": pending.action, "state": pending.prior,
-      ])
-      return ExitCode.success
-    }
-    context.io.out(
-      """
-      to reproduce entry \(pending.seq) (\(context.style.name(pending.action))), apply its action to its prior state:
-      action: \(JSONPrinter.compact.print(pending.action))
-      state:
-      \(JSONPrinter.pretty.print(pending.prior))
-
-      """)
-    return ExitCode.success
+    return try context.emit(PendingOutput(pending: pending, form: .reproduction))
   }
 
   /// Whether `--show N` means the pending entry: N is its number, which no complete
@@ -47,25 +33,8 @@ struct ReproduceMode: LogMode {
     return n == pending.seq && context.log.numbering.position(ofNumber: n) == nil
   }
 
-  static func showPending(_ context: Context) -> Int32 {
-    let pending = context.log.pendingEntry!
-    if context.json {
-      var object = JSONObject()
-      object["seq"] = .number(JSONNumber(pending.seq))
-      object["pending"] = true
-      object["action"] = pending.action
-      object["actionName"] = .string(pending.actionName)
-      if let time = pending.time { object["time"] = .string(time) }
-      object["prior"] = pending.prior
-      context.printJSON(.object(object))
-      return ExitCode.success
-    }
-    var text = "entry \(pending.seq) (\(context.style.name(pending.action)))"
-    if let time = pending.time { text += " at \(TerminalText.sanitize(time))" }
-    text += ": the app stopped while applying it (no next state)\n"
-    text += "action: \(JSONPrinter.compact.print(pending.action))\nstate before it:\n"
-    text += JSONPrinter.pretty.print(pending.prior) + "\n"
-    context.io.out(text)
-    return ExitCode.success
+  /// `--show K` of the pending entry.
+  static func showPending(_ context: Context) throws -> Int32 {
+    try context.emit(PendingOutput(pending: context.log.pendingEntry!, form: .entry))
   }
 }

@@ -38,31 +38,6 @@ struct WatchMode: FollowableMode {
       if let hit = Watch.hit(entry, at: path), try restriction.includes(entry) { hits.append(hit) }
     }
     progress.finish()
-    if context.json {
-      context.printJSON(
-        .array(
-          JSONArray(
-            hits.map { hit in
-              var object = JSONObject()
-              object["seq"] = .number(JSONNumber(hit.seq))
-              object["action"] = hit.action
-              if let old = hit.old { object["old"] = old }
-              if let new = hit.new { object["new"] = new }
-              return .object(object)
-            })))
-    } else {
-      let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
-      var text =
-        hits.isEmpty
-        ? "no entry changed \(shown)\n"
-        : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
-      for hit in hits {
-        let (old, new) = context.style.abbreviated(hit.old, hit.new)
-        text +=
-          "  entry \(hit.seq) (\(context.style.name(hit.action)))\(context.style.payload(hit.action)): \(old) → \(new)\n"
-      }
-      context.io.out(text)
-    }
-    return hits.isEmpty ? ExitCode.notFound : ExitCode.success
+    return try context.emit(WatchOutput(path: path, hits: hits))
   }
 }
