@@ -48,8 +48,8 @@ struct SummaryMode: FollowableMode {
   /// "14m 24s" between two RFC 3339 times, or `nil` if either doesn't parse or the
   /// second is earlier (the clock went back; a warning says where).
   static func duration(from: String, to: String) -> String? {
-    guard let a = RFC3339.date(from), let b = RFC3339.date(to) else { return nil }
-    let total = Int((b.timeIntervalSince(a)).rounded())
+    guard let a = RFC3339Instant(from), let b = RFC3339Instant(to) else { return nil }
+    let total = Int(b.seconds(after: a).rounded())
     guard total >= 0 else { return nil }
     let (h, m, s) = (total / 3600, total % 3600 / 60, total % 60)
     if h > 0 { return "\(h)h \(m)m \(s)s" }
