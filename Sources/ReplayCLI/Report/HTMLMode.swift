@@ -78,7 +78,7 @@ struct HTMLMode: LogMode {
         log: context.log, positions: part, firstRow: part.lowerBound - positions.lowerBound + 1,
         diffOptions: context.diffOptions, payloadLimit: limit, series: series, marks: marks)
     }
-    var progress = Progress(io: context.io, total: positions.count, label: "writing the report")
+    var progress = ProgressLine(io: context.io, total: positions.count, label: "writing the report")
     defer { progress.finish() }
     guard positions.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount >= 2
     else {

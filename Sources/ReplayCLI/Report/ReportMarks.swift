@@ -25,8 +25,8 @@ struct ReportMarks: Sendable {
   init(predicate: String?, find: String?) throws {
     predicateSource = predicate
     findSource = find
-    self.predicate = try predicate.map { try Predicate.compile($0) }
-    self.find = try find.map { try Predicate.compile($0, what: "--find expression") }
+    self.predicate = try predicate.map { try JQPredicate.compile($0) }
+    self.find = try find.map { try JQPredicate.compile($0, what: "--find expression") }
   }
 
   /// Judges `state`, the state after `entry` (`nil` for the report's first state), and,
@@ -35,7 +35,7 @@ struct ReportMarks: Sendable {
   ///   and `--find` do.
   mutating func add(_ state: JSONValue, after entry: LogEntry?, row: Int) throws {
     if let predicate {
-      let variables = Predicate.bindings(entry: entry)
+      let variables = JQPredicate.bindings(entry: entry)
       do {
         holds.append(try predicate.holds(on: state, variables: variables))
       } catch {
@@ -46,7 +46,7 @@ struct ReportMarks: Sendable {
           code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error)")
       }
     }
-    if let find, let entry, try Predicate.holds(find, onEntry: entry, what: "the --find expression")
+    if let find, let entry, try JQPredicate.holds(find, onEntry: entry, what: "the --find expression")
     {
       matches.append(row)
     }

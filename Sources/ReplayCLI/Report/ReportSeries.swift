@@ -35,7 +35,7 @@ struct ReportSeries: Sendable, Encodable {
         throw CommandError(code: ExitCode.usage, message: "--plot: \(error.message)")
       }
     } else {
-      source = .filter(try Predicate.compile(expression, what: "--plot expression"))
+      source = .filter(try JQPredicate.compile(expression, what: "--plot expression"))
     }
   }
 
@@ -48,7 +48,7 @@ struct ReportSeries: Sendable, Encodable {
     case .pointer(let pointer):
       value = pointer.resolve(in: state)
     case .filter(let filter):
-      let variables = Predicate.bindings(entry: entry)
+      let variables = JQPredicate.bindings(entry: entry)
       do {
         value = try filter.evaluate(state, variables: variables).first
       } catch {

@@ -45,12 +45,12 @@ struct Stepper {
     guard !input.argument.isEmpty else {
       return hint("usage: \(input.name) EXPR, a jq predicate on the state")
     }
-    let filter = try Predicate.compile(input.argument)
+    let filter = try JQPredicate.compile(input.argument)
     let range =
       forward
       ? Array(stride(from: current + 1, through: count, by: 1))
       : Array(stride(from: current - 1, through: 0, by: -1))
-    for k in range where try Predicate.holds(filter, on: context.log, state: k) {
+    for k in range where try JQPredicate.holds(filter, on: context.log, state: k) {
       try move(to: k)
       return true
     }
@@ -111,7 +111,7 @@ struct Stepper {
     guard !input.argument.isEmpty else {
       return hint("usage: find EXPR, a jq predicate on the entry")
     }
-    let filter = try Predicate.compile(input.argument, what: "find expression")
+    let filter = try JQPredicate.compile(input.argument, what: "find expression")
     let found = try FindMode.search(context, filter: filter, what: "the find expression")
     var text = FindMode.heading(found.count)
     for hit in found {
@@ -210,7 +210,7 @@ struct Stepper {
   }
 
   func printState(_ argument: String) throws {
-    let (state, entry) = try Predicate.state(current, of: context.log)
+    let (state, entry) = try JQPredicate.state(current, of: context.log)
     if argument.isEmpty {
       context.io.out(JSONPrinter.pretty.print(state) + "\n")
     } else if argument.hasPrefix("/") {
@@ -222,10 +222,10 @@ struct Stepper {
         _ = hint(error.message)
       }
     } else {
-      let filter = try Predicate.compile(argument, what: "expression")
+      let filter = try JQPredicate.compile(argument, what: "expression")
       do {
         let outputs = try filter.evaluate(
-          state, variables: Predicate.bindings(entry: entry))
+          state, variables: JQPredicate.bindings(entry: entry))
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")

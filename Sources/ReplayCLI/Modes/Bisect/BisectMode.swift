@@ -41,7 +41,7 @@ struct BisectMode: LogMode {
       throw CommandError(code: ExitCode.notFound, message: "the log has no entries to bisect")
     }
     let judge = try BisectJudge(criterion: criterion, context: context)
-    var progress = Progress(io: context.io, total: lastState, label: "scanning")
+    var progress = ProgressLine(io: context.io, total: lastState, label: "scanning")
     let result: Bisect.Result
     if linear || !judge.transitionVariables.isEmpty {
       // A property of transitions holds on some entries and not on their

@@ -29,12 +29,12 @@ struct FindMode: FollowableMode {
 
   func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
     let report = FollowMode.Report.find(
-      try Predicate.compile(expression, what: "--find expression"))
+      try JQPredicate.compile(expression, what: "--find expression"))
     return (try run(context), report)
   }
 
   func run(_ context: Context) throws -> Int32 {
-    let filter = try Predicate.compile(expression, what: "--find expression")
+    let filter = try JQPredicate.compile(expression, what: "--find expression")
     let found = try Self.search(
       context, filter: filter, what: "the --find expression",
       restriction: try EntryFilter(context.options.filter), progress: "searching")
@@ -54,12 +54,12 @@ struct FindMode: FollowableMode {
     progress label: String? = nil
   ) throws -> [Hit] {
     var found: [Hit] = []
-    var progress = label.map { Progress(io: context.io, total: context.log.entryCount, label: $0) }
+    var progress = label.map { ProgressLine(io: context.io, total: context.log.entryCount, label: $0) }
     for position in context.log.positions {
       progress?.update(position)
       var entry = try context.log.entry(position)
       if try restriction?.includes(entry) ?? true,
-        try Predicate.holds(filter, onEntry: entry, what: what)
+        try JQPredicate.holds(filter, onEntry: entry, what: what)
       {
         entry.prior = .null
         entry.next = .null

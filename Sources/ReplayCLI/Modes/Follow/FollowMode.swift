@@ -49,7 +49,7 @@ enum FollowMode {
   ///   entry), `LogError` when the file cannot be read any more.
   static func run(_ context: Context, _ mode: some FollowableMode) throws -> Int32 {
     let until = try context.options.until.map {
-      try Predicate.compile($0, what: "--until expression")
+      try JQPredicate.compile($0, what: "--until expression")
     }
     let (code, report) = try mode.runBeforeFollowing(context)
     let follower = try LogFollower(following: context.log)

@@ -31,7 +31,7 @@ struct WatchMode: FollowableMode {
     }
     let restriction = try EntryFilter(context.options.filter)
     var hits: [Watch.Hit] = []
-    var progress = Progress(io: context.io, total: context.log.entryCount, label: "watching")
+    var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
     for position in context.log.positions {
       progress.update(position)
       let entry = try context.log.entry(position)

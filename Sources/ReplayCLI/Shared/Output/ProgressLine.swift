@@ -1,6 +1,6 @@
 /// A progress line on stderr for long scans, shown only when stderr is a
 /// terminal, redrawn in place and erased at the end.
-struct Progress {
+struct ProgressLine {
   let io: any ReplayIO
   let total: Int
   let label: String

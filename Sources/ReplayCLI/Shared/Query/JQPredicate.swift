@@ -3,7 +3,7 @@ import TimeTravel
 import TimeTravelJQ
 
 /// Compiling and running predicates, with the CLI's exit codes.
-enum Predicate {
+enum JQPredicate {
   /// The variables every expression of the CLI sees.
   static let variableNames = ["seq", "action", "prior"]
 
