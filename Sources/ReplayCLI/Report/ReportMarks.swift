@@ -46,7 +46,8 @@ struct ReportMarks: Sendable {
           code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error)")
       }
     }
-    if let find, let entry, try JQPredicate.holds(find, onEntry: entry, what: "the --find expression")
+    if let find, let entry,
+      try JQPredicate.holds(find, onEntry: entry, what: "the --find expression")
     {
       matches.append(row)
     }

@@ -54,7 +54,9 @@ struct FindMode: FollowableMode {
     progress label: String? = nil
   ) throws -> [Hit] {
     var found: [Hit] = []
-    var progress = label.map { ProgressLine(io: context.io, total: context.log.entryCount, label: $0) }
+    var progress = label.map {
+      ProgressLine(io: context.io, total: context.log.entryCount, label: $0)
+    }
     for position in context.log.positions {
       progress?.update(position)
       var entry = try context.log.entry(position)
