@@ -5,7 +5,8 @@
 /// starts with `\&`; a character outside ASCII is written `\[uXXXX]`, which groff and
 /// mandoc read whatever the input encoding; and a `-` that a user types (in a flag, a
 /// value, a path, a command line) is written `\-`, so it renders as a hyphen-minus that
-/// can be copied, while the hyphen of an English compound (`whitespace-only`) stays `-`.
+/// can be copied, while the hyphen of an English compound (`whitespace-only`) stays `-`;
+/// quotes and accents in what users type are ASCII (`\(aq`, `\(ti`).
 /// A typed word starts with `\%`, so the formatter never hyphenates it at a line's end.
 struct Roff: Sendable {
   /// The words set in bold: flags (`--bisect`), and in a synopsis their fixed values.
@@ -60,7 +61,7 @@ struct Roff: Sendable {
     var rest = text
     while let first = rest.first {
       if Self.separators.contains(first) {
-        result += Self.escaped(String(first), literal: true)
+        result += Self.escaped(String(first), literal: false)
         rest = rest.dropFirst()
         continue
       }
@@ -87,18 +88,23 @@ struct Roff: Sendable {
   /// Whether `word` in prose is typed as it is, hyphens and all: a flag (`--find`, `-`),
   /// a value of one, or code (a path, a jq variable, a file name, a JSON string).
   private func isTyped(_ word: Substring, after previous: Character?) -> Bool {
-    word.hasPrefix("-") || literals.contains(String(word)) || "\"=".contains(previous ?? " ")
-      || word.contains(where: { "/$_~.".contains($0) })
+    word.hasPrefix("-") || (word.contains("-") && literals.contains(String(word)))
+      || "\"=".contains(previous ?? " ") || word.contains(where: { "/$_~.".contains($0) })
   }
 
   /// `text` with `\` as `\e`, characters outside ASCII as `\[uXXXX]`, and, when
-  /// `literal`, `-` as `\-`.
+  /// `literal`, `-` as `\-` and `'`, `` ` ``, `^`, `~` as `\(aq`, `\(ga`, `\(ha`, `\(ti`,
+  /// which groff would otherwise print as typographic quotes and accents.
   static func escaped(_ text: String, literal: Bool) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\\": result += "\\e"
       case "-" where literal: result += "\\-"
+      case "'" where literal: result += "\\(aq"
+      case "`" where literal: result += "\\(ga"
+      case "^" where literal: result += "\\(ha"
+      case "~" where literal: result += "\\(ti"
       case _ where !scalar.isASCII:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
