@@ -6,18 +6,39 @@ import TimeTravel
 /// `replay LOG --html FILE [--plot PATH]… [--range A..B] [--predicate EXPR] [--find EXPR]`:
 /// writes a self-contained HTML report of the log (see ``HTMLReportBuilder`` for what it
 /// embeds and ``HTMLPage`` for the page).
-enum HTMLMode {
-  static func run(_ context: Context, request: HTMLReportRequest) throws -> Int32 {
+struct HTMLMode: LogMode {
+  static let declaration = ModeDeclaration(
+    HTMLMode.self,
+    flag: Flag(
+      names: ["--html"], value: .text("FILE", meaning: "the report's path"),
+      help:
+        "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
+    ), options: [OptionFlags.predicate, OptionFlags.plot, OptionFlags.range],
+    modeFlags: [FindMode.flag])
+
+  /// What the report was asked to be.
+  var request: HTMLReportRequest
+
+  init(request: HTMLReportRequest) { self.request = request }
+
+  init(_ arguments: ModeArguments) {
+    let options = arguments.options
+    request = HTMLReportRequest(
+      file: arguments.values[0], plots: options.plots, range: options.range,
+      predicate: options.predicate, find: arguments.values(of: FindMode.flag)?.first)
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let series = try request.plots.map(ReportSeries.init)
     let marks = try ReportMarks(predicate: request.predicate, find: request.find)
-    let positions = try window(of: log, request.range)
+    let positions = try Self.window(of: log, request.range)
     let summary =
       log.isCompact || log.isActionOnly
       ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
-    let (builder, segments) = try build(
+    let (builder, segments) = try Self.build(
       context: context, positions: positions, series: series, marks: marks)
-    let index = indexValue(
+    let index = Self.indexValue(
       context: context, builder: builder, summary: summary, request: request)
     let page = HTMLPage(index: index, segments: segments).bytes
     if request.file == "-" {

@@ -9,7 +9,18 @@ import TimeTravel
 /// The cursor is a state: `init` (the initial state) or an entry's seq K, the state after
 /// entry K. Moving to K shows `[K/LAST] action` and what entry K changed, from its own
 /// prior, as `--diff K` does.
-enum StepMode {
+struct StepMode: LogMode {
+  static let declaration = ModeDeclaration(
+    StepMode.self,
+    flag: Flag(
+      names: ["--step"],
+      help:
+        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY)."
+    ), options: [OptionFlags.follow], stdin: "reads its commands from stdin")
+
+  init() {}
+  init(_ arguments: ModeArguments) {}
+
   static let commandHelp = """
     commands:
       next, n [COUNT]            step forward (to the state after the next entry)
@@ -35,7 +46,7 @@ enum StepMode {
 
     """
 
-  static func run(_ context: Context) throws -> Int32 {
+  func run(_ context: Context) throws -> Int32 {
     var stepper = Stepper(context: context)
     let follower =
       context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
@@ -47,7 +58,7 @@ enum StepMode {
       let log = stepper.context.log
       guard
         let raw = input.readLine(
-          prompt: context.paint("(replay) ", .bold),
+          prompt: context.style.paint("(replay) ", .bold),
           completer: { StepCompletion.complete($0, state: { try? log.state(current) }) })
       else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)
@@ -184,7 +195,7 @@ private struct Stepper {
       let found = try FindMode.search(context, filter: filter, what: "the find expression")
       var text = FindMode.heading(found.count)
       for hit in found {
-        text += "  \(hit.position == current ? ">" : " ") \(context.listing(hit.entry))\n"
+        text += "  \(hit.position == current ? ">" : " ") \(context.style.listing(hit.entry))\n"
       }
       context.io.out(text)
     case "help", "h", "?": context.io.out(StepMode.commandHelp)
@@ -239,7 +250,7 @@ private struct Stepper {
         current = k
         lastWatchLanding = (path, k)
         show()
-        let (old, new) = context.abbreviated(hit.old, hit.new)
+        let (old, new) = context.style.abbreviated(hit.old, hit.new)
         context.io.out("  \(shown): \(old) → \(new)\n")
         return
       }
@@ -250,13 +261,13 @@ private struct Stepper {
   }
 
   func show() {
-    let position = context.paint(
+    let position = context.style.paint(
       "[\(context.stateName(current))/\(context.stateName(count))]", .bold)
     if current == 0 {
       context.io.out("\(position) initial state\n")
     } else if let entry = try? context.log.entry(current) {
       let mark = entry.otherMembers["skipped"] == .bool(true) ? " [skipped]" : ""
-      context.io.out("\(position) \(context.paint(context.name(entry.action), .cyan))\(mark)\n")
+      context.io.out("\(position) \(context.style.paint(context.style.name(entry.action), .cyan))\(mark)\n")
     } else {
       context.io.out("\(position)\n")
     }
@@ -281,7 +292,7 @@ private struct Stepper {
     let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
     var text = header
     if changes.isEmpty { text += "  (no state changes)\n" }
-    for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
+    for line in context.style.renderer.renderLines(changes) { text += "  " + line + "\n" }
     context.io.out(text)
   }
 
@@ -316,7 +327,7 @@ private struct Stepper {
     var text = k == 0 ? "> [init] initial state\n" : ""
     for position in first...last {
       let entry = try context.log.entry(position)
-      text += "\(position == k ? ">" : " ") \(context.listing(entry))\n"
+      text += "\(position == k ? ">" : " ") \(context.style.listing(entry))\n"
     }
     context.io.out(text)
   }

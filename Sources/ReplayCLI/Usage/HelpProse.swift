@@ -22,9 +22,6 @@ enum HelpProse {
   static let optionsNote =
     "with every mode on a log, unless they name the modes they go with"
 
-  /// What `replay LOG` without a mode prints.
-  static let summary = "Entry count, time span, actions with counts, warnings."
-
   /// The sections after the flags, in order.
   static let sections = [expressions, exitCodes, logFormat]
 

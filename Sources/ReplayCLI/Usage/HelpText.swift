@@ -1,5 +1,5 @@
-/// `--help` and the usage line, generated from a ``FlagTable``: every flag with its
-/// value, what it does and the modes it goes with.
+/// `--help` and the usage line, generated from a ``FlagTable``: every mode and option
+/// with its value, what it does and the modes it goes with.
 struct HelpText {
   let table: FlagTable
   /// The reducers `--verify --reducer NAME` can use, named in `--reducer`'s help.
@@ -17,17 +17,19 @@ struct HelpText {
     var shared: [String] = []
     var standalone: [String] = []
     var bare: [String] = []
-    for flag in table.flags {
-      if let kind = flag.mode {
-        if kind.needsLog {
-          alternatives.append(modeSynopsis(flag))
-        } else if flag.value == nil {
-          bare.append(flag.name)
-        } else {
-          standalone.append("       replay " + flag.synopsis)
-        }
-      } else if flag.modes.count > 1, !isNeeded(flag) {
-        shared.append("[" + flag.synopsis + "]")
+    for mode in table.modes {
+      guard let flag = mode.flag else { continue }
+      if mode.opensLog {
+        alternatives.append(modeSynopsis(mode))
+      } else if flag.value == nil {
+        bare.append(flag.name)
+      } else {
+        standalone.append("       replay " + flag.synopsis)
+      }
+    }
+    for option in table.options {
+      if table.modes(of: option).count > 1, !isNeeded(option) {
+        shared.append("[" + option.synopsis + "]")
       }
     }
     var lines = Self.fill(
@@ -52,19 +54,25 @@ struct HelpText {
       MODES (\(HelpProse.modesNote))
 
       """
-    text += Self.entry("replay LOG", indent: 2, HelpProse.summary)
+    text += Self.entry("replay LOG", indent: 2, SummaryMode.help)
     var withoutLog = ""
-    var options = ""
-    for flag in table.flags {
-      if let kind = flag.mode, kind.needsLog {
-        text += Self.entry("replay LOG " + modeSynopsis(flag), indent: 2, help(flag))
-        text += modeOptions(flag)
-      } else if flag.mode != nil {
+    for mode in table.modes {
+      guard let flag = mode.flag else { continue }
+      if mode.opensLog {
+        text += Self.entry("replay LOG " + modeSynopsis(mode), indent: 2, help(flag))
+        text += modeOptions(mode)
+      } else {
         withoutLog += Self.entry("replay " + flag.synopsis, indent: 2, help(flag))
-      } else if flag.modes.count > 1 {
-        let modes =
-          flag.modes.isSuperset(of: ModeKind.onLog) ? "" : "With \(table.names(of: flag.modes)): "
-        options += Self.entry(flag.synopsis, indent: 2, modes + help(flag, lead: !modes.isEmpty))
+      }
+    }
+    var options = ""
+    for option in table.options {
+      let modes = table.modes(of: option)
+      if modes.count > 1 {
+        let lead =
+          table.goesWithEveryModeOnALog(option)
+          ? "" : "With \(table.names(of: Set(modes.map(\.id)))): "
+        options += Self.entry(option.synopsis, indent: 2, lead + help(option, lead: !lead.isEmpty))
       }
     }
     text += "\nMODES WITHOUT A LOG\n" + withoutLog
@@ -73,13 +81,22 @@ struct HelpText {
     return text + "\n" + HelpProse.helpText
   }
 
-  /// The options that go with the mode `flag` selects and no other, under it.
-  private func modeOptions(_ flag: Flag) -> String {
+  /// The options that go with `mode` and no other.
+  func ownOptions(_ mode: ModeDeclaration) -> [Flag] {
+    var own: [Flag] = []
+    for option in table.options {
+      let modes = table.modes(of: option)
+      if modes.count == 1, modes[0].id == mode.id { own.append(option) }
+    }
+    return own
+  }
+
+  /// The options that go with `mode` and no other, under it.
+  private func modeOptions(_ mode: ModeDeclaration) -> String {
     var text = ""
-    for option in table.flags {
-      guard option.mode == nil, option.modes == flag.modes else { continue }
+    for option in ownOptions(mode) {
       text += Self.entry(
-        option.synopsis, indent: 4, "With \(flag.name): " + help(option, lead: true))
+        option.synopsis, indent: 4, "With \(mode.name): " + help(option, lead: true))
     }
     return text
   }
@@ -99,7 +116,7 @@ struct HelpText {
       if let modes = choice.modes { text += " \(choice.name) goes with \(table.names(of: modes))." }
     }
     if flag.repeats { text += " May be given more than once." }
-    if flag.name == "--reducer" {
+    if flag.name == OptionFlags.reducer.name {
       text +=
         reducers.isEmpty
         ? " None are registered in this replay."
@@ -114,23 +131,23 @@ struct HelpText {
   /// Whether a mode needs `option` (`--verify` and `--emit-test` need `--reducer`): the
   /// usage shows it with those modes, not among the shared options.
   private func isNeeded(_ option: Flag) -> Bool {
-    for flag in table.flags {
-      if case .mode(_, let needs, _) = flag.role, needs.contains(option.name) { return true }
+    for mode in table.modes {
+      if mode.needs.contains(where: { $0.name == option.name }) { return true }
     }
     return false
   }
 
-  /// A mode flag with the flags it needs and its own options: `--bisect (--predicate
+  /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
   /// EXPR | --run CMD) [--linear]`.
-  func modeSynopsis(_ flag: Flag) -> String {
-    var text = flag.synopsis
-    guard case .mode(_, let needs, _) = flag.role else { return text }
-    let needed = needs.compactMap(table.flag(named:)).map(\.synopsis)
+  func modeSynopsis(_ mode: ModeDeclaration) -> String {
+    var text = mode.flag?.synopsis ?? ""
+    let needed = mode.needs.map(\.synopsis)
     if needed.count == 1 { text += " " + needed[0] }
     if needed.count > 1 { text += " (" + needed.joined(separator: " | ") + ")" }
-    for option in table.flags
-    where option.mode == nil && option.modes == flag.modes && !needs.contains(option.name) {
-      text += " [\(option.synopsis)]"
+    for option in ownOptions(mode) {
+      if !mode.needs.contains(where: { $0.name == option.name }) {
+        text += " [\(option.synopsis)]"
+      }
     }
     return text
   }

@@ -86,10 +86,10 @@ struct ManualPage {
   private var synopsis: String {
     var lines = ["LOG [OPTION]..."]
     var bare: [String] = []
-    for flag in table.flags {
-      guard let kind = flag.mode else { continue }
-      if kind.needsLog {
-        lines.append("LOG " + help.modeSynopsis(flag) + " [OPTION]...")
+    for mode in table.modes {
+      guard let flag = mode.flag else { continue }
+      if mode.opensLog {
+        lines.append("LOG " + help.modeSynopsis(mode) + " [OPTION]...")
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
@@ -109,16 +109,16 @@ struct ManualPage {
   /// The summary and each mode on a log, each with the options that go with it alone.
   private var modes: String {
     var text = ".SH MODES\n" + prose.prose(Self.sentence(HelpProse.modesNote))
-    text += "\n" + tagged("replay LOG", HelpProse.summary)
-    for flag in table.flags {
-      guard let kind = flag.mode, kind.needsLog else { continue }
-      text += "\n" + tagged("replay LOG " + help.modeSynopsis(flag), help.help(flag))
-      let own = table.flags.filter { $0.mode == nil && $0.modes == flag.modes }
+    text += "\n" + tagged("replay LOG", SummaryMode.help)
+    for mode in table.modes {
+      guard let flag = mode.flag, mode.opensLog else { continue }
+      text += "\n" + tagged("replay LOG " + help.modeSynopsis(mode), help.help(flag))
+      let own = help.ownOptions(mode)
       guard !own.isEmpty else { continue }
       text += "\n.RS"
       for option in own {
         text +=
-          "\n" + tagged(option.synopsis, "With \(flag.name): " + help.help(option, lead: true))
+          "\n" + tagged(option.synopsis, "With \(mode.name): " + help.help(option, lead: true))
       }
       text += "\n.RE"
     }
@@ -127,8 +127,8 @@ struct ManualPage {
 
   private var modesWithoutLog: String {
     var text = ".SH MODES WITHOUT A LOG"
-    for flag in table.flags {
-      guard let kind = flag.mode, !kind.needsLog else { continue }
+    for mode in table.modes where !mode.opensLog {
+      guard let flag = mode.flag else { continue }
       text += "\n" + tagged("replay " + flag.synopsis, help.help(flag))
     }
     return text
@@ -138,10 +138,13 @@ struct ManualPage {
   /// mode on a log name the modes they go with.
   private var options: String {
     var text = ".SH OPTIONS\n" + prose.prose(Self.sentence(HelpProse.optionsNote))
-    for flag in table.flags where flag.mode == nil && flag.modes.count > 1 {
-      let modes =
-        flag.modes.isSuperset(of: ModeKind.onLog) ? "" : "With \(table.names(of: flag.modes)): "
-      text += "\n" + tagged(flag.synopsis, modes + help.help(flag, lead: !modes.isEmpty))
+    for option in table.options {
+      let modes = table.modes(of: option)
+      guard modes.count > 1 else { continue }
+      let lead =
+        table.goesWithEveryModeOnALog(option)
+        ? "" : "With \(table.names(of: Set(modes.map(\.id)))): "
+      text += "\n" + tagged(option.synopsis, lead + help.help(option, lead: !lead.isEmpty))
     }
     return text
   }

@@ -4,13 +4,37 @@ import TimeTravel
 /// `replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]`: the first
 /// entry after which the state is bad, found by binary search as git bisect
 /// does, or by a linear scan.
-enum BisectMode {
-  enum Criterion: Equatable {
+struct BisectMode: LogMode {
+  static let declaration = ModeDeclaration(
+    BisectMode.self,
+    flag: Flag(
+      names: ["--bisect"],
+      help:
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
+    ), needs: [OptionFlags.predicate, OptionFlags.run], options: [OptionFlags.linear])
+
+  /// How a state is judged.
+  enum Criterion: Equatable, Sendable {
     case predicate(String)
     case command(String)
   }
 
-  static func run(_ context: Context, criterion: Criterion, linear: Bool) throws -> Int32 {
+  var criterion: Criterion
+  /// `--linear`: scan instead of binary search.
+  var linear: Bool
+
+  init(criterion: Criterion, linear: Bool) {
+    self.criterion = criterion
+    self.linear = linear
+  }
+
+  init(_ arguments: ModeArguments) {
+    let options = arguments.options
+    criterion = options.run.map(Criterion.command) ?? .predicate(options.predicate ?? "")
+    linear = options.linear
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let lastState = log.entryCount
     guard lastState > 0 else {
@@ -41,16 +65,17 @@ enum BisectMode {
       }
     }
     progress.finish()
-    var warnings = result.contradictions.map { warning($0, context) }
-    if case .firstBad(let k) = result.outcome, let unchained = try unchained(k, context) {
+    var warnings = result.contradictions.map { Self.warning($0, context) }
+    if case .firstBad(let k) = result.outcome, let unchained = try Self.unchained(k, context) {
       warnings.append(unchained)
     }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
-    if !context.json, let note = scanNote(result.scan, judge: judge, lastState: lastState, context)
+    if !context.json,
+      let note = Self.scanNote(result.scan, judge: judge, lastState: lastState, context)
     {
       context.io.out(note + "\n")
     }
-    return try report(result, context: context, lastState: lastState, warnings: warnings)
+    return try Self.report(result, context: context, lastState: lastState, warnings: warnings)
   }
 
   /// Why the states were judged one by one, said before the result; `nil` when the
@@ -152,7 +177,7 @@ enum BisectMode {
         decided
         ? "there are only skipped states left to test; the first bad entry could be any of:\n"
         : "no state judged is bad, but \(entries.count == 1 ? "1 state was" : "\(entries.count) states were") skipped; the first bad entry, if there is one, could be any of:\n"
-      for k in entries { text += "  " + context.listing(try context.log.entry(k)) + "\n" }
+      for k in entries { text += "  " + context.style.listing(try context.log.entry(k)) + "\n" }
       context.io.out(text + footer)
       return ExitCode.inconclusive
     case .firstBad(let k):
@@ -175,11 +200,11 @@ enum BisectMode {
         context.printJSON(.object(object))
         return ExitCode.success
       }
-      var text = "entry \(entry.seq) (\(context.name(entry.action))) is the first bad entry\n"
+      var text = "entry \(entry.seq) (\(context.style.name(entry.action))) is the first bad entry\n"
       if let time = entry.time { text += "time:   \(TerminalText.sanitize(time))\n" }
-      text += "action: \(context.abbreviated(entry.action))\n"
+      text += "action: \(context.style.abbreviated(entry.action))\n"
       text += "changes:\n"
-      for line in context.renderer.renderLines(changes) { text += "  " + line + "\n" }
+      for line in context.style.renderer.renderLines(changes) { text += "  " + line + "\n" }
       if changes.isEmpty { text += "  (no state changes)\n" }
       context.io.out(text + footer)
       return ExitCode.success

@@ -89,7 +89,7 @@ struct FollowSession {
         context.printJSON(.object(object))
       } else {
         context.io.out(
-          "  entry \(hit.seq) (\(context.name(hit.action))): \(context.valueOrAbsent(hit.old)) → \(context.valueOrAbsent(hit.new))\n"
+          "  entry \(hit.seq) (\(context.style.name(hit.action))): \(context.style.valueOrAbsent(hit.old)) → \(context.style.valueOrAbsent(hit.new))\n"
         )
       }
     }
@@ -98,7 +98,7 @@ struct FollowSession {
   /// A new entry as `--find` lists it.
   private func print(_ entry: LogEntry) {
     guard context.json else {
-      context.io.out("  " + context.entryLine(entry) + "\n")
+      context.io.out("  " + context.style.entryLine(entry) + "\n")
       return
     }
     var object = JSONObject()

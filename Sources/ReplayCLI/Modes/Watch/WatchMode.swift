@@ -1,8 +1,28 @@
 import TimeTravel
 
 /// `replay LOG --watch PATH`: every entry that changed the value at PATH.
-enum WatchMode {
-  static func run(_ context: Context, path text: String) throws -> Int32 {
+struct WatchMode: FollowableMode {
+  static let declaration = ModeDeclaration(
+    WatchMode.self,
+    flag: Flag(
+      names: ["--watch"], value: .text("PATH"),
+      help:
+        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\")."
+    ), options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until])
+
+  /// The path as given: a jq path or a JSON Pointer.
+  var path: String
+
+  init(path: String) { self.path = path }
+  init(_ arguments: ModeArguments) { path = arguments.values[0] }
+
+  func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
+    let code = try run(context)
+    return (code, .watch(try WatchPath.pointer(parsing: path)))
+  }
+
+  func run(_ context: Context) throws -> Int32 {
+    let text = path
     let path: JSONPointer
     do {
       path = try WatchPath.pointer(parsing: text)
@@ -37,9 +57,9 @@ enum WatchMode {
         ? "no entry changed \(shown)\n"
         : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
       for hit in hits {
-        let (old, new) = context.abbreviated(hit.old, hit.new)
+        let (old, new) = context.style.abbreviated(hit.old, hit.new)
         text +=
-          "  entry \(hit.seq) (\(context.name(hit.action)))\(context.payload(hit.action)): \(old) → \(new)\n"
+          "  entry \(hit.seq) (\(context.style.name(hit.action)))\(context.style.payload(hit.action)): \(old) → \(new)\n"
       }
       context.io.out(text)
     }

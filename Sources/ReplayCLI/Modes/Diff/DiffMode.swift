@@ -1,7 +1,39 @@
 import TimeTravel
 
 /// `replay LOG --diff A B`: what changed from state A to state B.
-enum DiffMode {
+struct DiffMode: LogMode {
+  static let declaration = ModeDeclaration(
+    DiffMode.self,
+    flag: Flag(
+      names: ["--diff"],
+      value: FlagValue(
+        placeholder: "A", meaning: "a state: init or an entry's seq", choices: [],
+        form: .withOptionalNumber(second: "B"),
+        validate: { text, flag throws(UsageError) in _ = try StateName.parse(text, for: flag) }),
+      help:
+        "What changed from state A to state B. Each change is shown inside the surrounding structure with its RFC 6901 JSON Pointer; unchanged runs are folded. With A alone: what entry A changed, from its prior to its next."
+    ))
+
+  /// State A, or entry K for `--diff K`.
+  var from: StateName
+  /// State B; `nil` for `--diff K`.
+  var to: StateName?
+
+  init(from: StateName, to: StateName?) {
+    self.from = from
+    self.to = to
+  }
+
+  init(_ arguments: ModeArguments) throws(UsageError) {
+    from = try StateName.parse(arguments.values[0], for: "--diff")
+    to = arguments.values.count > 1 ? try StateName.parse(arguments.values[1], for: "--diff") : nil
+  }
+
+  func run(_ context: Context) throws -> Int32 {
+    guard let to else { return try Self.run(context, entry: from) }
+    return try Self.run(context, from: from, to: to)
+  }
+
   /// What entry K did: from the state before it to the state after it.
   struct EntryChange {
     /// Entry K's own prior.
@@ -85,14 +117,14 @@ enum DiffMode {
     }
     var text = ""
     if let entry {
-      text += context.entryLine(entry) + "\naction: \(context.abbreviated(entry.action))\n"
+      text += context.style.entryLine(entry) + "\naction: \(context.style.abbreviated(entry.action))\n"
     }
     text += heading + ": "
     text +=
       changes.isEmpty
       ? "no changes\n" : "\(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
     if !changes.isEmpty {
-      text += context.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
+      text += context.style.renderer.renderStructural(old: old, new: new, changes: changes) + "\n"
     }
     context.io.out(text)
     return ExitCode.success

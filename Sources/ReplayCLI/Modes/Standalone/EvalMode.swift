@@ -1,10 +1,37 @@
+import TerminalEditor
 import TimeTravel
 import TimeTravelJQ
 
 /// `replay --eval EXPR`: reads JSON values from stdin and prints each output
 /// compactly, one per line, like `jq -c EXPR`, so the two can be compared.
-enum EvalMode {
-  static func run(_ expression: String, io: any ReplayIO) -> Int32 {
+struct EvalMode: StandaloneMode {
+  static let declaration = ModeDeclaration(
+    EvalMode.self,
+    flag: Flag(
+      names: ["--eval"],
+      value: FlagValue(
+        placeholder: "EXPR", meaning: nil, choices: [], form: .required,
+        validate: { expression, _ throws(UsageError) in
+          // `replay --eval -c .`, a jq habit: `-c` would be read as the expression. Only
+          // option-like words: `-1` and `-length` are expressions.
+          if expression.wholeMatch(of: /-[A-Za-z]{1,3}|--[A-Za-z][A-Za-z-]*/) != nil {
+            throw UsageError(
+              message:
+                "--eval takes a jq expression, not the option '\(TerminalText.sanitize(expression))' (its output is always compact, as with jq -c)"
+            )
+          }
+        }),
+      help:
+        "Read JSON values from stdin and print each output of EXPR on one line, like jq -c EXPR."
+    ), opensLog: false, stdin: "reads JSON from stdin")
+
+  /// The jq expression.
+  var expression: String
+
+  init(expression: String) { self.expression = expression }
+  init(_ arguments: ModeArguments) { expression = arguments.values[0] }
+
+  func run(io: any ReplayIO, reducers: ReducerRegistry) -> Int32 {
     let filter: JQFilter
     do {
       // No variables are bound: an unknown one is a syntax error naming its column, as

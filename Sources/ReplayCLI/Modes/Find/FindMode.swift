@@ -3,7 +3,22 @@ import TimeTravelJQ
 
 /// `replay LOG --find EXPR`: the entries on which EXPR holds, evaluated on
 /// the whole entry `{seq, time, action, prior, next}`.
-enum FindMode {
+struct FindMode: FollowableMode {
+  static let flag = Flag(
+    names: ["--find"], value: .text("EXPR"),
+    help:
+      "The entries on which EXPR holds. EXPR runs on the whole entry {seq, time, action, prior, next}. With --html, the report marks them."
+  )
+  static let declaration = ModeDeclaration(
+    FindMode.self, flag: flag,
+    options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until], states: .actions)
+
+  /// The jq expression run on each entry.
+  var expression: String
+
+  init(expression: String) { self.expression = expression }
+  init(_ arguments: ModeArguments) { expression = arguments.values[0] }
+
   /// An entry that matched, and where it is.
   struct Hit {
     /// The entry's position in the log, 1-based.
@@ -12,9 +27,15 @@ enum FindMode {
     var entry: LogEntry
   }
 
-  static func run(_ context: Context, expression: String) throws -> Int32 {
+  func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
+    let report = FollowMode.Report.find(
+      try Predicate.compile(expression, what: "--find expression"))
+    return (try run(context), report)
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let filter = try Predicate.compile(expression, what: "--find expression")
-    let found = try search(
+    let found = try Self.search(
       context, filter: filter, what: "the --find expression",
       restriction: try EntryFilter(context.options.filter), progress: "searching")
     if context.json {
@@ -33,8 +54,8 @@ enum FindMode {
               return .object(object)
             })))
     } else {
-      var text = heading(found.count)
-      for hit in found { text += "  " + context.listing(hit.entry) + "\n" }
+      var text = Self.heading(found.count)
+      for hit in found { text += "  " + context.style.listing(hit.entry) + "\n" }
       context.io.out(text)
     }
     return found.isEmpty ? ExitCode.notFound : ExitCode.success

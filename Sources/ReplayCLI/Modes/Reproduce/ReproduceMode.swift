@@ -3,8 +3,19 @@ import TimeTravel
 
 /// `replay LOG --reproduce`, and `--show K` for a log's pending (fatal) entry: what a
 /// test needs to apply the action the app died in.
-enum ReproduceMode {
-  static func run(_ context: Context) throws -> Int32 {
+struct ReproduceMode: LogMode {
+  static let declaration = ModeDeclaration(
+    ReproduceMode.self,
+    flag: Flag(
+      names: ["--reproduce"],
+      help:
+        "The action a session died in and the state to apply it to. For a session that died inside a reducer: its log ends in a pending record."
+    ))
+
+  init() {}
+  init(_ arguments: ModeArguments) {}
+
+  func run(_ context: Context) throws -> Int32 {
     guard let pending = context.log.pendingEntry else {
       throw CommandError(
         code: ExitCode.notFound,
@@ -20,7 +31,7 @@ enum ReproduceMode {
     }
     context.io.out(
       """
-      to reproduce entry \(pending.seq) (\(context.name(pending.action))), apply its action to its prior state:
+      to reproduce entry \(pending.seq) (\(context.style.name(pending.action))), apply its action to its prior state:
       action: \(JSONPrinter.compact.print(pending.action))
       state:
       \(JSONPrinter.pretty.print(pending.prior))
@@ -49,7 +60,7 @@ enum ReproduceMode {
       context.printJSON(.object(object))
       return ExitCode.success
     }
-    var text = "entry \(pending.seq) (\(context.name(pending.action)))"
+    var text = "entry \(pending.seq) (\(context.style.name(pending.action)))"
     if let time = pending.time { text += " at \(TerminalText.sanitize(time))" }
     text += ": the app stopped while applying it (no next state)\n"
     text += "action: \(JSONPrinter.compact.print(pending.action))\nstate before it:\n"

@@ -2,8 +2,27 @@ import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --show N`: entry N's action and the state after it.
-enum ShowMode {
-  static func run(_ context: Context, state name: StateName) throws -> Int32 {
+struct ShowMode: LogMode {
+  static let declaration = ModeDeclaration(
+    ShowMode.self,
+    flag: Flag(
+      names: ["--show"], value: .state("N"),
+      help:
+        "Entry N's action and the state after it; --show init shows the initial state. For a session that died inside a reducer, N is the seq of the entry it died in."
+    ))
+
+  /// The state to show.
+  var state: StateName
+
+  init(state: StateName) { self.state = state }
+
+  init(_ arguments: ModeArguments) throws(UsageError) {
+    state = try StateName.parse(arguments.values[0], for: "--show")
+  }
+
+  func run(_ context: Context) throws -> Int32 {
+    if ReproduceMode.showsPending(context, state) { return ReproduceMode.showPending(context) }
+    let name = state
     let log = context.log
     let n = try context.position(of: name)
     let state = try log.state(n)
@@ -26,7 +45,7 @@ enum ShowMode {
     }
     var text: String
     if let entry {
-      text = "entry \(entry.seq) (\(context.name(entry.action)))"
+      text = "entry \(entry.seq) (\(context.style.name(entry.action)))"
       if let time = entry.time { text += " at \(TerminalText.sanitize(time))" }
       text += "\naction: \(JSONPrinter.compact.print(entry.action))\n"
       for (key, value) in entry.otherMembers {

@@ -3,17 +3,30 @@ import TimeTravel
 
 /// `replay LOG --verify --reducer NAME`: recompute every state through a registered
 /// reducer and report the first divergence.
-enum VerifyMode {
-  static func run(_ context: Context, reducer name: String) throws -> Int32 {
+struct VerifyMode: LogMode {
+  static let declaration = ModeDeclaration(
+    VerifyMode.self,
+    flag: Flag(
+      names: ["--verify"],
+      help:
+        "Re-apply every action through a registered reducer and report the first divergence. That is the first entry whose recomputed state differs from the recorded one, with the differing paths; effects are not run."
+    ), needs: [OptionFlags.reducer],
+    states: .recorded(
+      reason:
+        "has no recorded states to compare with; --reducer NAME with another mode (--show, --diff, --bisect…) shows the recomputed states"
+    ))
+
+  /// The registered reducer's name.
+  var reducer: String
+
+  init(reducer: String) { self.reducer = reducer }
+  init(_ arguments: ModeArguments) { reducer = arguments.options.reducer ?? "" }
+
+  func run(_ context: Context) throws -> Int32 {
+    let name = reducer
     let registry = context.reducers
     guard let verify = registry.verifier(named: name) else {
-      let registered =
-        registry.names.isEmpty
-        ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
-        : "registered: \(registry.names.joined(separator: ", "))"
-      throw CommandError(
-        code: ExitCode.usage,
-        message: "unknown reducer '\(TerminalText.sanitize(name))' (\(registered))")
+      throw registry.unknown(name)
     }
     let report: ReplayReport
     do {
@@ -23,12 +36,12 @@ enum VerifyMode {
         code: error.kind == .unreadableLog ? ExitCode.unreadableLog : ExitCode.incompatibleLog,
         message: TerminalText.sanitize(error.description))
     }
-    if !context.json { context.io.out(notes(report)) }
+    if !context.json { context.io.out(Self.notes(report)) }
     switch report.outcome {
     case .verified(let count):
       if context.json {
         var object: JSONObject = ["ok": true, "entries": .number(JSONNumber(count))]
-        fitMembers(report, into: &object)
+        Self.fitMembers(report, into: &object)
         context.printJSON(.object(object))
       } else {
         context.io.out(
@@ -37,7 +50,7 @@ enum VerifyMode {
       }
       return ExitCode.success
     case .diverged(let divergence):
-      print(divergence, report, context)
+      Self.print(divergence, report, context)
       return ExitCode.diverged
     }
   }
@@ -84,24 +97,24 @@ enum VerifyMode {
     }
     let count = divergence.changes.count
     var lines = [
-      "entry \(divergence.seq) (\(context.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
+      "entry \(divergence.seq) (\(context.style.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
     ]
     for change in divergence.changes {
       let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
       switch change.op {
       case .replace:
-        let (recorded, recomputed) = context.abbreviated(change.old, change.new)
+        let (recorded, recomputed) = context.style.abbreviated(change.old, change.new)
         lines.append("  \(path): recorded \(recorded), recomputed \(recomputed)")
       case .add:
-        lines.append("  \(path): only recomputed: \(context.abbreviated(change.new!, limit: 120))")
+        lines.append("  \(path): only recomputed: \(context.style.abbreviated(change.new!, limit: 120))")
       case .remove:
-        lines.append("  \(path): only recorded: \(context.abbreviated(change.old!, limit: 120))")
+        lines.append("  \(path): only recorded: \(context.style.abbreviated(change.old!, limit: 120))")
       case .move:
         lines.append(
           "  \(path): moved from \(change.from.map(\.displayText) ?? "")")
       }
     }
-    lines.append("action: \(context.abbreviated(divergence.action))")
+    lines.append("action: \(context.style.abbreviated(divergence.action))")
     context.io.out(lines.joined(separator: "\n") + "\n")
   }
 }

@@ -2,8 +2,22 @@ import TerminalEditor
 import TimeTravel
 
 /// `replay LOG`: entry count, time span, actions with counts, warnings.
-enum SummaryMode {
-  static func run(_ context: Context) throws -> Int32 {
+struct SummaryMode: FollowableMode {
+  static let declaration = ModeDeclaration(
+    SummaryMode.self, flag: nil,
+    options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until], states: .actions)
+
+  /// The summary's line in help, beside `replay LOG`.
+  static let help = "Entry count, time span, actions with counts, warnings."
+
+  init() {}
+  init(_ arguments: ModeArguments) {}
+
+  func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
+    (try run(context), .summary)
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(context.options.filter)
     // The fast scan validates states without building them; it needs whole
@@ -51,7 +65,7 @@ enum SummaryMode {
       "\(TerminalText.sanitize(log.path)): \(summary.entryCount) \(summary.entryCount == 1 ? "entry" : "entries")"
     if context.options.filter != nil { title += " matching --where (of \(log.entryCount))" }
     if let header = log.header, header.importedFrom == nil {
-      title += " (" + headerText(header) + ")"
+      title += " (" + Self.headerText(header) + ")"
     }
     lines.append(title)
     lines += notes.lines
