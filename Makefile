@@ -19,7 +19,9 @@ SWIFT ?= swift
 INSTALL ?= install
 # SwiftPM's scratch directory: what make builds and generates is all under it.
 BUILD_DIR ?= .build
-RELEASE = $(BUILD_DIR)/release
+# release, the optimized build; debug builds in a fraction of the time (the tests use it).
+CONFIGURATION ?= release
+RELEASE = $(BUILD_DIR)/$(CONFIGURATION)
 GENERATED = $(BUILD_DIR)/generated
 # The manual page's date: the last commit's (reproducible-builds.org), today without git.
 ifeq ($(origin SOURCE_DATE_EPOCH),undefined)
@@ -40,11 +42,11 @@ all: $(RELEASE)/replay $(GENERATED)/replay.1 $(GENERATED)/replay.bash \
 # `touch`: SwiftPM leaves an up-to-date binary as it is, which would be older than the
 # source make saw change.
 $(RELEASE)/replay: $(SOURCES)
-	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product replay
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_DIR) --product replay
 	touch $@
 
 $(RELEASE)/replay-manual: $(SOURCES)
-	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product replay-manual
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_DIR) --product replay-manual
 	touch $@
 
 $(GENERATED)/replay.1: $(RELEASE)/replay-manual

@@ -9,9 +9,9 @@ import Testing
 /// manual page, its completions where bash, zsh and fish look for them) under PREFIX,
 /// staged under DESTDIR, and `make uninstall` removes exactly those files.
 ///
-/// It builds the release binary, in a scratch folder of its own under `.build/` (the
-/// `swift test` running this holds `.build`'s lock): minutes the first time on a small
-/// machine, seconds after.
+/// It builds the binary in a scratch folder of its own under `.build/` (the `swift test`
+/// running this holds `.build`'s lock), in the debug configuration, which the Makefile
+/// builds as it builds the release one (`CONFIGURATION`), in a fraction of the time.
 @Suite struct InstallTests {
   static let make = PeerResources.executable("make")
 
@@ -79,7 +79,10 @@ import Testing
   /// Runs `make` in the repository with `arguments`, its build in a folder of its own.
   static func run(_ arguments: [String]) throws {
     let result = try CompletedProcess.run(
-      make!, ["-C", Repo.root.path, "BUILD_DIR=.build/make-install-test"] + arguments,
+      make!,
+      [
+        "-C", Repo.root.path, "BUILD_DIR=.build/make-install-test", "CONFIGURATION=debug",
+      ] + arguments,
       environment: ["SOURCE_DATE_EPOCH": epoch], mergingOutput: true)
     try #require(result.status == 0, "make \(arguments.joined(separator: " ")):\n\(result.out)")
   }
