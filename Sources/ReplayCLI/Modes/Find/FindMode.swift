@@ -44,11 +44,16 @@ struct FindMode: FollowableMode {
   /// Every entry of the log that `restriction` includes and `filter` holds on, in order;
   /// the search of `--find` and of the stepper's `find`.
   ///
+  /// The log is scanned on every core (`LogFile.scan`), each entry read only as far as
+  /// the two expressions look into it (`JQFilter.projection(reading:)`): an expression on
+  /// the action builds neither state.
+  ///
   /// - Parameters:
   ///   - what: Names the expression in an evaluation error ("the --find expression").
   ///   - progress: The label of a progress line on stderr, or `nil` for none.
-  /// - Complexity: One parse of every line. Only the action and the place of each hit
-  ///   are kept, so memory follows the number of hits, not the size of their states.
+  /// - Complexity: One validating pass over every line. Only the action and the place of
+  ///   each hit are kept, so memory follows the number of hits, not the size of their
+  ///   states.
   static func search(
     _ context: Context, filter: JQFilter, what: String, restriction: EntryFilter? = nil,
     progress label: String? = nil
@@ -57,16 +62,19 @@ struct FindMode: FollowableMode {
     var progress = label.map {
       ProgressLine(io: context.io, total: context.log.entryCount, label: $0)
     }
-    for position in context.log.positions {
-      progress?.update(position)
-      var entry = try context.log.entry(position)
-      if try restriction?.includes(entry) ?? true,
+    let reading = JQPredicate.entryProjection([filter] + (restriction?.filters ?? []))
+    try context.log.scan { line -> LogEntry? in
+      var entry = try line.entry(reading: reading)
+      guard try restriction?.includes(entry) ?? true,
         try JQPredicate.holds(filter, onEntry: entry, what: what)
-      {
-        entry.prior = .null
-        entry.next = .null
-        found.append(Hit(position: position, entry: entry))
-      }
+      else { return nil }
+      entry.prior = .null
+      entry.next = .null
+      return entry
+    } consume: { position, entry in
+      progress?.update(position)
+      if let entry { found.append(Hit(position: position, entry: entry)) }
+      return true
     }
     progress?.finish()
     return found

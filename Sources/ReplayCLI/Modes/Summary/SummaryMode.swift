@@ -20,12 +20,14 @@ struct SummaryMode: FollowableMode {
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(context.options.filter)
-    // The fast scan validates states without building them; it needs whole
-    // states on every line and no per-entry filter.
+    // The fast scan validates states without building them, on every core; with
+    // --where, each entry is read as far as the expression looks. Compact and
+    // action-only logs are read whole, in order (their states come from other entries).
     let summary =
-      context.options.filter == nil && !log.isCompact && !log.isActionOnly
+      context.options.filter == nil
       ? try LogSummary(fastScanning: log)
-      : try LogSummary(scanning: log, including: restriction.includes)
+      : try LogSummary(
+        fastScanning: log, reading: restriction.projection, including: restriction.includes)
     let notes = try ImportNotes(log, reducer: context.options.reducer)
     return try context.emit(
       SummaryOutput(

@@ -30,14 +30,34 @@ struct WatchMode: FollowableMode {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
     let restriction = try EntryFilter(context.options.filter)
-    var hits: [Watch.Hit] = []
+    // Each entry is read on a worker only as far as the path and --where look, and its
+    // hit rendered there; the records wait in a spool (a file beyond 16 MB) until the
+    // heading can count them.
+    let reading = Watch.projection(at: path).union(restriction.projection)
+    let style = context.style
+    let json = context.options.format != .text
+    let spool = OutputSpool()
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
-    for position in context.log.positions {
+    try context.log.scan { line -> [UInt8]? in
+      let entry = try line.entry(reading: reading)
+      guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
+        return nil
+      }
+      return json ? try WatchOutput.json(hit) : Array(WatchOutput.line(hit, style).utf8)
+    } consume: { position, item in
       progress.update(position)
-      let entry = try context.log.entry(position)
-      if let hit = Watch.hit(entry, at: path), try restriction.includes(entry) { hits.append(hit) }
+      if let item { spool.append(item, separator: json ? UInt8(ascii: ",") : nil) }
+      return true
     }
     progress.finish()
-    return try context.emit(WatchOutput(path: path, hits: hits))
+    if json {
+      context.io.out("[")
+      spool.write(to: context.io)
+      context.io.out("]\n")
+    } else {
+      context.io.out(WatchOutput.heading(path, count: spool.count))
+      spool.write(to: context.io)
+    }
+    return spool.count == 0 ? ExitCode.notFound : ExitCode.success
   }
 }

@@ -24,16 +24,30 @@ struct WatchOutput: ModeOutput {
   var exitCode: Int32 { hits.isEmpty ? ExitCode.notFound : ExitCode.success }
 
   func text(_ style: TextStyle) -> String {
-    let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
-    var text =
-      hits.isEmpty
-      ? "no entry changed \(shown)\n"
-      : "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown):\n"
-    for hit in hits {
-      let (old, new) = style.abbreviated(hit.old, hit.new)
-      text +=
-        "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): \(old) → \(new)\n"
-    }
+    var text = Self.heading(path, count: hits.count)
+    for hit in hits { text += Self.line(hit, style) }
     return text
+  }
+
+  /// "no entry changed /count", "1 entry changed /count:", "3 entries changed …:".
+  static func heading(_ path: JSONPointer, count: Int) -> String {
+    let shown = path.tokens.isEmpty ? "the whole state" : path.displayText
+    return count == 0
+      ? "no entry changed \(shown)\n"
+      : "\(count) \(count == 1 ? "entry" : "entries") changed \(shown):\n"
+  }
+
+  /// One hit's line of the text.
+  static func line(_ hit: Watch.Hit, _ style: TextStyle) -> String {
+    let (old, new) = style.abbreviated(hit.old, hit.new)
+    return
+      "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): \(old) → \(new)\n"
+  }
+
+  /// One hit's JSON record, compact: an element of the record's array.
+  static func json(_ hit: Watch.Hit) throws -> [UInt8] {
+    var out: [UInt8] = []
+    JSONPrinter.compact.write(try JSONValueEncoder().encode(HitRecord(hit)), to: &out)
+    return out
   }
 }

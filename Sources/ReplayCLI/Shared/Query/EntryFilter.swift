@@ -2,8 +2,14 @@ import TimeTravel
 import TimeTravelJQ
 
 /// `--where EXPR`: which entries the summary and listings include.
-struct EntryFilter {
+struct EntryFilter: Sendable {
   private let filter: JQFilter?
+
+  /// The compiled expression, or none without `--where`.
+  var filters: [JQFilter] { filter.map { [$0] } ?? [] }
+
+  /// What the filter reads of an entry (nothing without `--where`).
+  var projection: EntryProjection { JQPredicate.entryProjection(filters) }
 
   init(_ source: String?) throws {
     filter = try source.map { try JQPredicate.compile($0, what: "--where expression") }

@@ -28,6 +28,21 @@ enum JQPredicate {
     ]
   }
 
+  /// What `filters`, run on an entry (`holds(_:onEntry:what:)`), read of it: the parts of
+  /// the entry object they read, and of `$prior`; `$action` is always read whole, and
+  /// `$seq` is the entry's number. No filter reads nothing.
+  static func entryProjection(_ filters: [JQFilter]) -> EntryProjection {
+    var reading = EntryProjection()
+    for filter in filters {
+      let projection = filter.projection(reading: .truthiness)
+      reading = reading.union(EntryProjection(entry: projection.input ?? .nothing))
+      if let prior = projection.variables["prior"] {
+        reading = reading.union(EntryProjection(prior: prior))
+      }
+    }
+    return reading
+  }
+
   /// State `k` of `log` and the entry that led to it (`nil` for state 0), read with one
   /// parse of its line: entry k's `next` is state k.
   static func state(_ k: Int, of log: LogFile) throws -> (state: JSONValue, entry: LogEntry?) {

@@ -24,23 +24,43 @@ extension LogSummary {
   ///   and message as ``LogFile/entry(_:)``.
   /// - Complexity: O(file size); memory O(largest line) per thread.
   public init(fastScanning log: LogFile, threads: Int = ScanThreads.default) throws(LogError) {
-    try self.init(fastScanning: log, threads: threads, chunkBytes: LogFile.scanChunkBytes)
+    do {
+      try self.init(
+        fastScanning: log, threads: threads, including: nil, chunkBytes: LogFile.scanChunkBytes)
+    } catch let error as LogError {
+      throw error
+    } catch {
+      // Without a filter nothing else is thrown.
+      throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
+    }
   }
 
-  /// ``init(fastScanning:threads:)`` with chunks of about `chunkBytes` (tests make them
-  /// tiny, so that a small log has many).
-  init(fastScanning log: LogFile, threads: Int, chunkBytes: Int) throws(LogError) {
+  /// ``init(fastScanning:threads:)`` counting only the entries `include` accepts, as
+  /// ``init(scanning:including:)`` does (`--where`): each entry is read with `reading`
+  /// (what `include` looks at, see ``EntryProjection``) and `include` runs on the scan's
+  /// worker threads, several at once; the chain is checked over all entries regardless.
+  /// - Throws: the first ``LogError`` met, or what `include` throws, in log order.
+  public init(
+    fastScanning log: LogFile, threads: Int = ScanThreads.default, reading: EntryProjection,
+    including include: @escaping @Sendable (LogEntry) throws -> Bool
+  ) throws {
+    try self.init(
+      fastScanning: log, threads: threads,
+      including: { line in try include(try line.entry(reading: reading)) },
+      chunkBytes: LogFile.scanChunkBytes, tree: include)
+  }
+
+  /// The fast summary with chunks of about `chunkBytes` (tests make them tiny, so that a
+  /// small log has many).
+  init(
+    fastScanning log: LogFile, threads: Int,
+    including include: (@Sendable (LogLine) throws -> Bool)?,
+    chunkBytes: Int, tree: @escaping (LogEntry) throws -> Bool = { _ in true }
+  ) throws {
     // Compact entries hold a patch, not their states, and action-only entries no states
     // at all: only the tree scan rebuilds them.
     if log.isCompact || log.isActionOnly {
-      do {
-        self = try LogSummary(scanning: log)
-      } catch let error as LogError {
-        throw error
-      } catch {
-        // The tree scan throws nothing else without an `including` filter.
-        throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
-      }
+      self = try LogSummary(scanning: log, including: tree)
       return
     }
     var chain: [LogWarning] = []
@@ -48,6 +68,7 @@ extension LogSummary {
     var tally = ActionTally()
     // The last entry before the current chunk: its number and its `next`.
     var previous: (seq: Int, next: [UInt8])?
+    var included = 0
     do {
       try log.scanByChunk(log.positions, threads: threads, chunkBytes: chunkBytes) {
         position, item in
@@ -71,17 +92,16 @@ extension LogSummary {
           }
         }
         if let next = record.lastNext { previous = (seq, next) }
-        tally.add(name: record.name, time: record.time)
+        if record.included {
+          included += 1
+          tally.add(name: record.name, time: record.time)
+        }
         return true
       } read: { chunk, buffer, stopped in
-        Self.scanChunk(log, chunk, buffer, stopped)
+        Self.scanChunk(log, chunk, buffer, stopped, include)
       }
-    } catch let error as LogError {
-      throw error
-    } catch {
-      throw LogError(kind: .invalidEntry, path: log.path, message: "\(error)")
     }
-    self.entryCount = log.entryCount
+    self.entryCount = included
     chain += sequence.finish()
     self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
     self.firstTime = tally.firstTime
@@ -95,6 +115,8 @@ extension LogSummary {
     var time: String?
     var name: String
     var chain: ChainLink
+    /// Whether the summary counts it (`--where`).
+    var included: Bool
     /// The entry's `next`, when it is the last of its chunk: the next chunk's first
     /// entry is checked against it.
     var lastNext: [UInt8]?
@@ -113,7 +135,8 @@ extension LogSummary {
   /// Scans the entries of `chunk`, checking each `prior` against the `next` before it
   /// within the chunk.
   private static func scanChunk(
-    _ log: LogFile, _ chunk: ScanChunk, _ buffer: ScanBuffer, _ stopped: @Sendable () -> Bool
+    _ log: LogFile, _ chunk: ScanChunk, _ buffer: ScanBuffer, _ stopped: @Sendable () -> Bool,
+    _ include: (@Sendable (LogLine) throws -> Bool)?
   ) -> [Result<ScannedEntry, any Error>] {
     var results: [Result<ScannedEntry, any Error>] = []
     results.reserveCapacity(chunk.positions.count)
@@ -128,8 +151,10 @@ extension LogSummary {
       }
     ) { line in
       let entry: RawEntry
+      let included: Bool
       do {
         entry = try line.rawEntry()
+        included = try include?(line) ?? true
       } catch {
         results.append(.failure(error))
         failed = true
@@ -152,7 +177,7 @@ extension LogSummary {
         .success(
           ScannedEntry(
             seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
-            lastNext: last ? Array(next) : nil)))
+            included: included, lastNext: last ? Array(next) : nil)))
     }
     return results
   }

@@ -29,7 +29,10 @@ import Testing
     let expected = describe(Result { try LogSummary(scanning: log) })
     for (threads, chunkBytes) in configurations {
       let fast = describe(
-        Result { try LogSummary(fastScanning: log, threads: threads, chunkBytes: chunkBytes) })
+        Result {
+          try LogSummary(
+            fastScanning: log, threads: threads, including: nil, chunkBytes: chunkBytes)
+        })
       #expect(fast == expected, "\(name), \(threads) threads, chunks of \(chunkBytes) bytes")
     }
   }
@@ -41,6 +44,36 @@ import Testing
     // From a file too: chunks read with pread.
     let temp = try TempLog(text)
     Self.checkSummaries(try LogFile(path: temp.path), name + " (file)")
+  }
+
+  @Test(arguments: ScanTestLogs.cases.indices)
+  func aFilteredSummaryIsTheSequentialTreeScans(index: Int) throws {
+    let (name, text) = ScanTestLogs.cases[index]
+    let log = try ScanTestLogs.log(text)
+    struct Odd: Error {}
+    let filters: [(String, @Sendable (LogEntry) throws -> Bool)] = [
+      ("count", { $0.next["count"]?.numberValue?.intValue ?? 0 > 10 }),
+      (
+        "throws at 17",
+        { entry in
+          if entry.seq == 17 { throw Odd() }
+          return entry.seq % 2 == 0
+        }
+      ),
+    ]
+    for (label, include) in filters {
+      let expected = Self.describe(Result { try LogSummary(scanning: log, including: include) })
+      for (threads, chunkBytes) in Self.configurations {
+        let fast = Self.describe(
+          Result {
+            try LogSummary(
+              fastScanning: log, threads: threads,
+              including: { line in try include(try line.entry()) }, chunkBytes: chunkBytes,
+              tree: include)
+          })
+        #expect(fast == expected, "\(name), \(label), \(threads) threads, \(chunkBytes) bytes")
+      }
+    }
   }
 
   @Test(arguments: ScanTestLogs.fixtures)
