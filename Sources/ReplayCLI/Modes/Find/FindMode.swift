@@ -63,6 +63,7 @@ struct FindMode: FollowableMode {
       ProgressLine(io: context.io, total: context.log.entryCount, label: $0)
     }
     let reading = JQPredicate.entryProjection([filter] + (restriction?.filters ?? []))
+      .union(TextStyle.entryLineReading)
     try context.log.scan { line -> LogEntry? in
       var entry = try line.entry(reading: reading)
       guard try restriction?.includes(entry) ?? true,

@@ -34,6 +34,10 @@ struct TextStyle: Sendable {
     value.map { abbreviated($0, limit: limit) } ?? "(absent)"
   }
 
+  /// What ``entryLine(_:)`` reads of an entry besides its seq, time and action: its
+  /// `skipped` mark. A scan that reads entries in part to list them reads this too.
+  static let entryLineReading = EntryProjection(otherMembers: .member("skipped", .whole))
+
   /// "entry 117 (addTodo) at 2026-…".
   func entryLine(_ entry: LogEntry) -> String {
     var line = "entry \(entry.seq) (\(name(entry.action)))"
