@@ -66,6 +66,7 @@ public enum ReplayCommand {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
+    log.scanSettings = ScanSettings(environment: io.environment)
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
       try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)

@@ -17,3 +17,13 @@ public func replay(_ path: String, arguments: [String]) -> (code: Int32, out: St
   let code = ReplayCommand.run([path] + arguments, io: io, reducers: BundledReducers.registry)
   return (code, io.stdout, io.stderr)
 }
+
+/// Runs the command with an argument array and the bundled reducers, with `environment`
+/// as the process environment it reads (`REPLAY_THREADS`, say).
+public func replay(
+  _ arguments: [String], environment: [String: String], stdin: String = ""
+) -> (code: Int32, out: String, err: String) {
+  let io = BufferIO(stdin: stdin, environment: environment)
+  let code = ReplayCommand.run(arguments, io: io, reducers: BundledReducers.registry)
+  return (code, io.stdout, io.stderr)
+}

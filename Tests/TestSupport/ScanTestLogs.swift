@@ -1,28 +1,29 @@
 import Foundation
-import TestSupport
-
-@testable import TimeTravel
+import TimeTravel
 
 /// The logs the parallel and path-directed readers are checked on: the fixtures, and
 /// small logs with every irregularity the reader tolerates or reports.
-enum ScanTestLogs {
+public enum ScanTestLogs {
   /// An entry of a counter whose state also holds a list, so that paths reach inside.
-  static func line(_ seq: Int, prior: Int, next: Int, extra: String = "") -> String {
+  public static func line(_ seq: Int, prior: Int, next: Int, extra: String = "") -> String {
     #"{"seq":\#(seq),"time":"2026-01-05T09:00:\#(String(format: "%02d", seq % 60)).000Z","action":{"add":{"n":\#(seq)}},"prior":\#(state(prior)),"next":\#(state(next))\#(extra)}"#
   }
 
-  static func state(_ count: Int) -> String {
+  /// A counter state of `count`, with `count % 5` items and a note.
+  public static func state(_ count: Int) -> String {
     let items = (0..<(count % 5)).map { #"{"id":"i\#($0)","done":\#($0 % 2 == 0)}"# }
     return
       #"{"count":\#(count),"items":[\#(items.joined(separator: ","))],"note":"café \#(count)"}"#
   }
 
   /// A clean log of `n` entries.
-  static func clean(_ n: Int) -> [String] { (1...n).map { line($0, prior: $0 - 1, next: $0) } }
+  public static func clean(_ n: Int) -> [String] {
+    (1...n).map { line($0, prior: $0 - 1, next: $0) }
+  }
 
   /// Named logs: clean, tolerated irregularities, and errors a scan must report at the
   /// same line as a sequential read.
-  static let cases: [(name: String, text: String)] = {
+  public static let cases: [(name: String, text: String)] = {
     let lines = clean(40)
     var cases: [(String, String)] = []
     cases.append(("clean", lines.joined(separator: "\n") + "\n"))
@@ -92,10 +93,17 @@ enum ScanTestLogs {
   }()
 
   /// The fixtures, as files.
-  static let fixtures = [Repo.fixture, Repo.nondeterministic, Repo.crash]
+  public static let fixtures = [Repo.fixture, Repo.nondeterministic, Repo.crash]
+
+  /// The fixtures in other formats (Redux DevTools, Elm, action-only), as files.
+  public static let interopFixtures: [String] = {
+    let folder = Repo.root.appendingPathComponent("Fixtures/interop")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0).path }
+  }()
 
   /// A log of `text` read from memory.
-  static func log(_ text: String, name: String = "LOG") throws -> LogFile {
+  public static func log(_ text: String, name: String = "LOG") throws -> LogFile {
     try LogFile(contents: Array(text.utf8), name: name)
   }
 }

@@ -65,9 +65,10 @@ struct HTMLMode: LogMode {
   /// Entries below which the report is built on one thread.
   static let parallelThreshold = 2_000
 
-  /// Builds the report over `positions`: on a machine with two cores or more, a long
-  /// window in two halves at once (the second starts a segment of its own), each on a
-  /// thread with the large stack jq needs (see `WorkThread`).
+  /// Builds the report over `positions`: when the log's scans use two threads or more
+  /// (`REPLAY_THREADS`, the machine's cores by default), a long window in two halves at
+  /// once (the second starts a segment of its own), each on a thread with the large
+  /// stack jq needs (see `WorkThread`).
   /// - Throws: the error of the earlier half first, as a single pass would.
   private static func build(
     context: Context, positions: ClosedRange<Int>, series: [ReportSeries], marks: ReportMarks
@@ -80,7 +81,7 @@ struct HTMLMode: LogMode {
     }
     var progress = ProgressLine(io: context.io, total: positions.count, label: "writing the report")
     defer { progress.finish() }
-    guard positions.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount >= 2
+    guard positions.count >= parallelThreshold, context.log.scanSettings.threads >= 2
     else {
       var whole = builder(positions)
       var segments: [[UInt8]] = []

@@ -54,6 +54,20 @@ enum ManualProse {
         lines.
         """),
       .item(
+        "REPLAY_THREADS",
+        """
+        How many threads read the log in a full scan (the summary, --find, --watch,
+        --verify, --html, --convert), a positive integer; the machine's cores by
+        default. 1 reads on one thread, in order. What is printed is the same for
+        every count.
+        """),
+      .item(
+        "REPLAY_SCAN_CHUNK_BYTES",
+        """
+        The bytes of lines each thread of a full scan reads at a time, a positive
+        integer; 1048576 by default.
+        """),
+      .item(
         "REPLAY_STATE",
         """
         Set by replay in the environment of a --run command: the state it judges,

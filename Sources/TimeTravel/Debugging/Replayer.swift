@@ -109,47 +109,71 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var history = try History<JSONValue>.recorded(in: log, through: from - 1)
     var typed: R.State?
     var count = 0
-    if end >= from {
-      for position in from...end {
-        let entry: LogEntry
-        do { entry = try log.entry(position) } catch { throw ReplayError(error) }
-        var recomputedTyped: R.State?
-        let recomputed = try step(entry, history: &history, log: log) {
-          (prior) throws(ReplayError) -> JSONValue in
-          var state: R.State
-          if let typed {
-            state = typed
-          } else {
-            state = try decodeState(prior, entry: entry, log: log, fit: &fit)
-          }
-          let action = try decodeAction(entry, log: log)
-          reducer.reduce(into: &state, action: action)
-          recomputedTyped = state
-          do {
-            return redaction.redactingState(try JSONValueCoding.encode(state, nils: log.nils))
-          } catch {
-            throw ReplayError(
-              kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
-              message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")
-          }
-        }
-        typed = recomputedTyped
-        count += 1
-        let recorded = try fitted(entry.next, entry: entry, log: log, fit: &fit)
-        // A move reaches a state of the history, which may be a recorded one from before
-        // `from`: fit it the same way.
-        let reached =
-          TimeTravelMove(action: entry.action) == nil && !TaskEnding.isEnding(entry.action)
-          ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
-        if reached != recorded {
-          let divergence = Divergence(
-            seq: entry.seq, line: entry.line, action: entry.action, recorded: recorded,
-            recomputed: reached)
-          return Run(outcome: .diverged(divergence), history: history, fit: fit)
-        }
+    guard end >= from else {
+      return Run(outcome: .verified(entries: 0), history: history, fit: fit)
+    }
+    // Lines are parsed and each recorded `next` built on the scan's workers; the reducer
+    // runs here, in order. A `prior` is read only after a move, so it is left lazy.
+    var outcome: Run?
+    do {
+      try log.scan(from..<(end + 1)) { line in
+        let entry = try line.entry()
+        entry.next.buildContainers()
+        return entry
+      } consume: { _, entry in
+        outcome = try replay(entry, history: &history, typed: &typed, fit: &fit, log: log)
+        if outcome == nil { count += 1 }
+        return outcome == nil
+      }
+    } catch let error as ReplayError {
+      throw error
+    } catch let error as LogError {
+      throw ReplayError(error)
+    } catch {
+      throw ReplayError(kind: .unreadableLog, path: log.path, message: "\(error)")
+    }
+    return outcome ?? Run(outcome: .verified(entries: count), history: history, fit: fit)
+  }
+
+  /// Recomputes `entry` from the history so far; the run's end when it diverges.
+  private func replay(
+    _ entry: LogEntry, history: inout History<JSONValue>, typed: inout R.State?,
+    fit: inout StateFit<R.State>, log: LogFile
+  ) throws(ReplayError) -> Run? {
+    var recomputedTyped: R.State?
+    let recomputed = try step(entry, history: &history, log: log) {
+      (prior) throws(ReplayError) -> JSONValue in
+      var state: R.State
+      if let typed {
+        state = typed
+      } else {
+        state = try decodeState(prior, entry: entry, log: log, fit: &fit)
+      }
+      let action = try decodeAction(entry, log: log)
+      reducer.reduce(into: &state, action: action)
+      recomputedTyped = state
+      do {
+        return redaction.redactingState(try JSONValueCoding.encode(state, nils: log.nils))
+      } catch {
+        throw ReplayError(
+          kind: .unencodableState, path: log.path, line: entry.line, seq: entry.seq,
+          message: "entry \(entry.seq)'s recomputed state cannot be encoded: \(error)")
       }
     }
-    return Run(outcome: .verified(entries: count), history: history, fit: fit)
+    typed = recomputedTyped
+    let recorded = try fitted(entry.next, entry: entry, log: log, fit: &fit)
+    // A move reaches a state of the history, which may be a recorded one from before
+    // `from`: fit it the same way.
+    let reached =
+      TimeTravelMove(action: entry.action) == nil && !TaskEnding.isEnding(entry.action)
+      ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
+    if reached != recorded {
+      let divergence = Divergence(
+        seq: entry.seq, line: entry.line, action: entry.action, recorded: recorded,
+        recomputed: reached)
+      return Run(outcome: .diverged(divergence), history: history, fit: fit)
+    }
+    return nil
   }
 
   /// Applies one entry to `history`: a move through it, or `reduce(prior)` appended.

@@ -105,6 +105,10 @@ package final class JSONContainerStorage: @unchecked Sendable {
       a.end - a.start + 1) == 0
   }
 
+  /// Whether this container is built and holds no container that may still be unbuilt
+  /// (only a lazy container has lazy children).
+  var isFullyBuiltLeaf: Bool { origin == nil }
+
   /// Whether the members are in memory: always, except for a lazy container not read yet.
   var hasMembersInMemory: Bool { origin == nil || isBuilt.load(ordering: .acquiring) }
 
@@ -214,6 +218,18 @@ extension JSONValue {
     case .array(let a): a.storage
     case .object(let o): o.storage
     default: nil
+    }
+  }
+}
+
+extension JSONValue {
+  /// Builds every container of a lazily parsed value now, on the calling thread (a
+  /// scan's worker), so that whoever reads it later finds it built. Iterative.
+  package func buildContainers() {
+    var pending = [self]
+    while let value = pending.popLast() {
+      guard let storage = value.containerStorage, !storage.isFullyBuiltLeaf else { continue }
+      pending.append(contentsOf: storage.values)
     }
   }
 }

@@ -22,13 +22,19 @@ struct ConvertMode: LogMode {
     var out: [UInt8] = []
     JSONPrinter.compact.write(LogConversion.header(of: log), to: &out)
     out.append(0x0A)
-    try log.forEachEntry { (entry) throws(LogError) in
-      JSONPrinter.compact.write(LogConversion.line(entry), to: &out)
-      out.append(0x0A)
+    // Each entry is read and printed on the scan's workers, and written here in order.
+    try log.scan { line -> [UInt8] in
+      var text: [UInt8] = []
+      JSONPrinter.compact.write(LogConversion.line(try line.entry()), to: &text)
+      text.append(0x0A)
+      return text
+    } consume: { _, text in
+      out += text
       if out.count >= Self.chunk {
         context.io.out(String(decoding: out, as: UTF8.self))
         out.removeAll(keepingCapacity: true)
       }
+      return true
     }
     context.io.out(String(decoding: out, as: UTF8.self))
     return ExitCode.success

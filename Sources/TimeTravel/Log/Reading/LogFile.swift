@@ -94,6 +94,8 @@ public final class LogFile: Sendable {
   public let isActionOnly: Bool
   /// The states of an action-only log, once a reducer is given.
   let recomputation = Mutex<RecomputedStates?>(nil)
+  /// See ``scanSettings``.
+  let scanSettingsStorage = Mutex(ScanSettings())
 
   /// Opens the log at `path`: a regular file, or a pipe (read whole, up to 2 GB).
   /// - Throws: ``LogError`` (`.cannotOpen`) naming the path and the reason when the

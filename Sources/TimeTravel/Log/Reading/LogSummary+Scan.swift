@@ -16,17 +16,19 @@ extension LogSummary {
   /// vs `1` still count as equal, and a real break names its first differing
   /// JSON Pointer.
   ///
-  /// The entries are read on `threads` threads (``LogFile/scan(_:threads:read:consume:)``),
-  /// each checking the chain within its chunk of lines; the summary is the same for
-  /// every thread count.
+  /// The entries are read on `threads` threads (``LogFile/scan(_:threads:read:consume:)``;
+  /// `nil` for the log's ``LogFile/scanSettings``), each checking the chain within its
+  /// chunk of lines; the summary is the same for every thread count.
   ///
   /// - Throws: the first ``LogError`` met, with the same kind, line, column
   ///   and message as ``LogFile/entry(_:)``.
   /// - Complexity: O(file size); memory O(largest line) per thread.
-  public init(fastScanning log: LogFile, threads: Int = ScanThreads.default) throws(LogError) {
+  public init(fastScanning log: LogFile, threads: Int? = nil) throws(LogError) {
     do {
+      let settings = log.scanSettings
       try self.init(
-        fastScanning: log, threads: threads, including: nil, chunkBytes: LogFile.scanChunkBytes)
+        fastScanning: log, threads: threads ?? settings.threads, including: nil,
+        chunkBytes: settings.chunkBytes)
     } catch let error as LogError {
       throw error
     } catch {
@@ -41,13 +43,14 @@ extension LogSummary {
   /// worker threads, several at once; the chain is checked over all entries regardless.
   /// - Throws: the first ``LogError`` met, or what `include` throws, in log order.
   public init(
-    fastScanning log: LogFile, threads: Int = ScanThreads.default, reading: EntryProjection,
+    fastScanning log: LogFile, threads: Int? = nil, reading: EntryProjection,
     including include: @escaping @Sendable (LogEntry) throws -> Bool
   ) throws {
+    let settings = log.scanSettings
     try self.init(
-      fastScanning: log, threads: threads,
+      fastScanning: log, threads: threads ?? settings.threads,
       including: { line in try include(try line.entry(reading: reading)) },
-      chunkBytes: LogFile.scanChunkBytes, tree: include)
+      chunkBytes: settings.chunkBytes, tree: include)
   }
 
   /// The fast summary with chunks of about `chunkBytes` (tests make them tiny, so that a

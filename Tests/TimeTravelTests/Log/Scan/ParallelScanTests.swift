@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import TestSupport
@@ -194,6 +195,48 @@ import Testing
     #expect(ScanThreads.count(environment: ["REPLAY_THREADS": "0"]) == min(machine, 64))
     #expect(ScanThreads.count(environment: ["REPLAY_THREADS": "two"]) == min(machine, 64))
     #expect(ScanThreads.count(environment: [:]) == min(machine, 64))
+  }
+
+  @Test func settingsComeFromTheEnvironment() {
+    #expect(
+      ScanSettings(environment: ["REPLAY_THREADS": "3", "REPLAY_SCAN_CHUNK_BYTES": "700"])
+        == ScanSettings(threads: 3, chunkBytes: 700))
+    #expect(
+      ScanSettings(environment: ["REPLAY_THREADS": "1", "REPLAY_SCAN_CHUNK_BYTES": "0"])
+        == ScanSettings(threads: 1, chunkBytes: 1 << 20))
+    #expect(ScanSettings(environment: ["REPLAY_SCAN_CHUNK_BYTES": "x"]).chunkBytes == 1 << 20)
+    #expect(ScanSettings(threads: 0, chunkBytes: -5) == ScanSettings(threads: 1, chunkBytes: 1))
+    #expect(ScanSettings(threads: 500).threads == ScanThreads.limit)
+  }
+
+  /// A scan that names no thread count reads with the log's settings: with two threads
+  /// and a line per chunk, a second read starts while the first is still running (the
+  /// first waits for it; one thread alone would never get there).
+  @Test func aLogsSettingsChooseItsThreads() throws {
+    let log = try LogFile(path: Repo.fixture)
+    log.scanSettings = ScanSettings(threads: 2, chunkBytes: 1)
+    let started = DispatchSemaphore(value: 0)
+    let overlapped = Atomic<Bool>(false)
+    try log.scan(0..<3) { line in
+      if line.position == 1 {
+        // A guard against a hang if the scan were sequential, not a time measured.
+        overlapped.store(started.wait(timeout: .now() + 60) == .success, ordering: .relaxed)
+      } else {
+        started.signal()
+      }
+      return line.position
+    } consume: { _, _ in
+      true
+    }
+    let didOverlap = overlapped.load(ordering: .relaxed)
+    #expect(didOverlap)
+    log.scanSettings = ScanSettings(threads: 1)
+    var order: [Int] = []
+    try log.scan(0..<6, read: { line in line.position }) { _, position in
+      order.append(position)
+      return true
+    }
+    #expect(order == [1, 2, 3, 4, 5])
   }
 
   /// Logs made by cutting, repeating and corrupting the lines of a clean one.

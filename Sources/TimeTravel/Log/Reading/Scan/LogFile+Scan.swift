@@ -24,7 +24,8 @@ extension LogFile {
   ///
   /// `threads` 1 reads on the calling thread alone, chunk by chunk, in order. A compact
   /// or action-only log is always read that way: its states are rebuilt from the
-  /// entries before them.
+  /// entries before them. Without `threads`, the log's ``scanSettings`` say how many
+  /// threads read and how large their chunks are.
   ///
   /// ```swift
   /// func actionNames(_ log: LogFile) throws -> [String] {
@@ -38,7 +39,8 @@ extension LogFile {
   /// ```
   /// - Parameters:
   ///   - positions: The entries to read, 1-based; clamped to ``positions``.
-  ///   - threads: How many threads read (see ``ScanThreads/default``), at least 1.
+  ///   - threads: How many threads read, at least 1; `nil` for the log's
+  ///     ``scanSettings`` (``ScanThreads/default`` unless set).
   ///   - read: Called on a worker thread for each line, several at once: it must be
   ///     safe to call concurrently. The line's bytes are valid during the call only.
   ///   - consume: Called on the calling thread with each position and what `read`
@@ -47,12 +49,14 @@ extension LogFile {
   /// - Complexity: O(bytes of the lines); wall time about that of one thread divided by
   ///   `threads`, when `consume` is cheap.
   public func scan<Value: Sendable>(
-    _ positions: Range<Int>? = nil, threads: Int = ScanThreads.default,
+    _ positions: Range<Int>? = nil, threads: Int? = nil,
     read: @Sendable (LogLine) throws -> Value,
     consume: (_ position: Int, _ value: Value) throws -> Bool
   ) throws {
+    let settings = scanSettings
     try scan(
-      positions, threads: threads, chunkBytes: Self.scanChunkBytes, read: read, consume: consume)
+      positions, threads: threads ?? settings.threads, chunkBytes: settings.chunkBytes,
+      read: read, consume: consume)
   }
 
   /// ``scan(_:threads:read:consume:)`` with chunks of about `chunkBytes` (tests make them
@@ -121,9 +125,8 @@ extension LogFile {
     try pipeline.run(consume: consume)
   }
 
-  /// The bytes a chunk of a scan aims at: large enough that a read costs nothing next
-  /// to parsing it, small enough that every thread gets many and memory stays flat.
-  static let scanChunkBytes = 1 << 20
+  /// The bytes a chunk of a scan aims at unless the log's ``scanSettings`` say otherwise.
+  static let scanChunkBytes = ScanSettings.defaultChunkBytes
 
   /// A chunk larger than this (a few huge lines) is read line by line, as
   /// ``rawLine(ofEntry:)`` reads them, so that a line over the line limit gets its error.
