@@ -11,7 +11,7 @@ import TimeTravel
 ///
 /// Effects run for real, in the wrapped store. As in TCA, every action an effect sends
 /// is queued for the test to assert, in order, with
-/// ``receive(_:timeout:_:sourceLocation:)``; ``send(_:_:sourceLocation:)`` fails while
+/// ``receive(_:timeout:_:sourceLocation:)``; ``send(_:_:sourceLocation:fileID:line:function:)`` fails while
 /// received actions wait, and ``finish(timeout:sourceLocation:)`` fails if effects are
 /// still running or received actions were never asserted (TCA checks that when the
 /// store is released; here the test calls `finish`).

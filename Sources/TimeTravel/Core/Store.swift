@@ -8,7 +8,7 @@ import Observation
 /// 2. the recorder, if any, gets `(action, prior, next)`;
 /// 3. subscribers are called, in subscription order, with the new state;
 /// 4. the reducer's ``Effect`` starts (``Effect/send(_:)`` dispatches at once,
-///    ``Effect/run(name:_:)`` in a main-actor `Task`).
+///    ``Effect/run(name:_:fileID:line:function:)`` in a main-actor `Task`).
 ///
 /// Effects send their actions through ``dispatch(_:fileID:line:function:)`` on the main
 /// actor, so the log's order is the dispatch order, whatever the effects' interleaving;

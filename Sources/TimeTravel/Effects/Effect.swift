@@ -1,5 +1,5 @@
 /// Work a reducer asks the store to do after a transition, as in TCA:
-/// ``none``, ``send(_:)``, ``run(name:_:)``, ``merge(_:)``, ``cancel(id:)`` and
+/// ``none``, ``send(_:fileID:line:function:)``, ``run(name:_:fileID:line:function:)``, ``merge(_:)``, ``cancel(id:)`` and
 /// ``cancellable(id:cancelInFlight:)``.
 ///
 /// Effects are values: reducers stay pure and testable, and a ``Replayer`` can drop

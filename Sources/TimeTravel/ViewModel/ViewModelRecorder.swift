@@ -48,7 +48,7 @@
 ///   its body as prior and next. Its body runs synchronously, as a view model's intent
 ///   methods do.
 /// - A task started inside an intent's body (``task(name:_:fileID:line:function:)``) records each change it
-///   makes later (``ViewModelTask/change(_:_:)``) as an entry whose `origin` names the
+///   makes later (``ViewModelTask/change(_:_:fileID:line:function:)``) as an entry whose `origin` names the
 ///   intent and its `seq` (`{"effect":"fetchUser","cause":1}`), as actions an effect sent
 ///   are recorded by a ``Store``.
 /// - A task that ends cancelled (it threw `CancellationError`, or `Task.isCancelled`

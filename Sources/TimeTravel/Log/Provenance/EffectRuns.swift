@@ -41,8 +41,12 @@ public struct EffectRuns: Sendable, Equatable {
   ///   - record: The record.
   ///   - line: Its file line.
   ///   - startsMayBeMissing: Whether runs may have started in entries the log no longer
-  ///     has (a ring file, a gap): an end without a start is then no surprise.
-  mutating func add(_ record: EffectRecord, line: Int, startsMayBeMissing: Bool) {
+  ///     has (a ring file, a gap): an end without a start, or a start whose cause is
+  ///     gone, is then no surprise.
+  ///   - isEntry: Whether a number names an entry of the log.
+  mutating func add(
+    _ record: EffectRecord, line: Int, startsMayBeMissing: Bool, isEntry: (Int) -> Bool
+  ) {
     switch record {
     case .start(let run):
       if let earlier = index[run.id] {
@@ -55,7 +59,14 @@ public struct EffectRuns: Sendable, Equatable {
       if run.site?.hasControlCharacters == true {
         warn(line, "effect run \(run.id)'s site holds control characters; they are shown escaped")
       }
-      if let cause = run.cause, !EffectRun.atOrBefore(cause, run.startedAfter) {
+      if let cause = run.cause, !isEntry(cause) {
+        if !startsMayBeMissing {
+          warn(
+            line,
+            "effect run \(run.id) (\(run.name)) names entry \(cause) as its cause, which is not in the log"
+          )
+        }
+      } else if let cause = run.cause, !EffectRun.atOrBefore(cause, run.startedAfter) {
         let place = run.startedAfter.map { "after entry \($0)" } ?? "before the first entry"
         warn(
           line,

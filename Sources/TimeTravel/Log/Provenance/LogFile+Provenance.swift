@@ -17,15 +17,9 @@ extension LogFile {
     let startsMayBeMissing = (header?.dropped ?? 0) > 0 || !gaps.isEmpty
     for i in effectLines {
       guard let record = try effectRecord(atLineIndex: i, warnings: &runs) else { continue }
-      if case .start(let run) = record, let cause = run.cause,
-        numbering.position(ofNumber: cause) == nil, !startsMayBeMissing
-      {
-        runs.warn(
-          i + 1,
-          "effect run \(run.id) (\(run.name)) names entry \(cause) as its cause, which is not in the log"
-        )
+      runs.add(record, line: i + 1, startsMayBeMissing: startsMayBeMissing) {
+        numbering.position(ofNumber: $0) != nil
       }
-      runs.add(record, line: i + 1, startsMayBeMissing: startsMayBeMissing)
     }
     return runs
   }

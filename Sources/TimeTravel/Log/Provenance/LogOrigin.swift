@@ -47,8 +47,9 @@ extension LogEntry {
 
   /// What is wrong with the entry's `site` and `origin` members, as warnings naming its
   /// line: a site that cannot be read, a site whose names hold control characters (shown
-  /// escaped), an `origin` that is not an object or whose `cause` is not an integer, a
-  /// cause that is not an earlier entry. Empty for a well-formed entry.
+  /// escaped), an `origin` that is not an object or whose `cause` is not an integer.
+  /// Empty for a well-formed entry. (Whether the cause names an earlier entry is the
+  /// chain's business: see ``LogFile/causeChain(ofEntry:)``.)
   public var provenanceWarnings: [LogWarning] {
     var warnings: [LogWarning] = []
     func warn(_ message: String) { warnings.append(LogWarning(line: line, message: message)) }
@@ -64,10 +65,6 @@ extension LogEntry {
         if let cause = object["cause"], cause.numberValue?.intValue == nil {
           warn(
             "entry \(seq)'s /origin/cause must be an integer, found \(JSONPrinter.compact.print(cause)); ignored it"
-          )
-        } else if let cause = object["cause"]?.numberValue?.intValue, cause >= seq {
-          warn(
-            "entry \(seq)'s cause is entry \(cause), which is not an earlier entry; a cause comes before what it causes"
           )
         }
       } else {
