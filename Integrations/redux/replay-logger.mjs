@@ -815,7 +815,7 @@ function parseFrame(raw) {
   if (!text.startsWith("at ")) return null;
   let body = text.slice(3);
   let fn = null;
-  const open = body.lastIndexOf(" (");
+  const open = body.indexOf(" (");
   if (body.endsWith(")") && open >= 0) {
     fn = body.slice(0, open);
     body = body.slice(open + 2, -1);

@@ -41,7 +41,7 @@ public enum StackTrace {
     if line.hasPrefix("at ") {
       let body = line.dropFirst(3)
       // `at FUNCTION (LOCATION)`, or `at LOCATION` for anonymous code.
-      if body.hasSuffix(")"), let open = body.range(of: " (", options: .backwards) {
+      if body.hasSuffix(")"), let open = body.range(of: " (") {
         function = String(body[..<open.lowerBound])
         location = body[open.upperBound..<body.index(before: body.endIndex)]
       } else {
