@@ -4,6 +4,17 @@ extension LogFile {
   /// Whether the log has effect records (see <doc:LogFormat#Effect-records>).
   public var hasEffectRecords: Bool { !effectLines.isEmpty }
 
+  /// The entry numbered `number`, or `nil` when no entry is: what a query's `entry(K)`
+  /// reads (see ``numbering``).
+  ///
+  /// - Parameter number: An entry number, as the log names entries.
+  /// - Throws: ``LogError`` as ``entry(_:)`` does for that entry's line.
+  /// - Complexity: One line read and parsed (a compact entry: as ``entry(_:)``).
+  public func entry(numbered number: Int) throws(LogError) -> LogEntry? {
+    guard let position = numbering.position(ofNumber: number) else { return nil }
+    return try entry(position)
+  }
+
   /// Every effect run of the log, paired from its effect records, with warnings for what
   /// could not be read or paired (see ``EffectRuns/warnings``). A log without effect
   /// records has none (``EffectRuns/empty``).
