@@ -771,11 +771,11 @@ class Tracer {
       this.first(frames, (frame) => outside(frame) && frame.location !== this.reduxFile) ??
       this.first(frames, outside);
     if (chosen === null) return null;
-    let text = `{"file":${JSON.stringify(chosen.file)},"line":${chosen.frame.line}`;
-    if (chosen.frame.function !== null) {
-      text += `,"function":${JSON.stringify(chosen.frame.function)}`;
-    }
-    return `${text},"column":${chosen.frame.column}}`;
+    const frame = chosen.frame.resolve();
+    if (frame.line === null) return null;
+    let text = `{"file":${JSON.stringify(chosen.file)},"line":${frame.line}`;
+    if (frame.function !== null) text += `,"function":${JSON.stringify(frame.function)}`;
+    return frame.column === null ? `${text}}` : `${text},"column":${frame.column}}`;
   }
 
   // The first frame that `accept`s and is not in an ignored file.
@@ -790,21 +790,48 @@ class Tracer {
   }
 }
 
-// The frames above `excluded` on the stack: {function, location, line, column}, where
-// location is the frame's file or URL as V8 writes it.
+// The frames above `excluded` on the stack, innermost first: {location, resolve()},
+// where location is the frame's file or URL as V8 names it and resolve() gives
+// {function, line, column}. V8's structured call sites are read (a `prepareStackTrace`
+// set for the moment of the capture), which skips formatting the trace as text, and
+// only the chosen frame's position is looked up. Where the engine gives text, it is
+// parsed instead.
 function stackFrames(excluded, limit) {
   const holder = {};
-  const previous = Error.stackTraceLimit;
+  const previousLimit = Error.stackTraceLimit;
+  const previousPrepare = Error.prepareStackTrace;
   Error.stackTraceLimit = limit;
+  Error.prepareStackTrace = (_, callSites) => callSites;
+  let callSites;
   try {
     Error.captureStackTrace(holder, excluded ?? undefined);
+    callSites = holder.stack;
   } finally {
-    Error.stackTraceLimit = previous;
+    Error.prepareStackTrace = previousPrepare;
+    Error.stackTraceLimit = previousLimit;
   }
+  if (!Array.isArray(callSites)) return textFrames(String(callSites));
   const frames = [];
-  for (const raw of String(holder.stack).split("\n")) {
+  for (const site of callSites) {
+    const location = site.getFileName?.();
+    if (typeof location !== "string" || site.isEval?.()) continue;
+    frames.push({
+      location,
+      resolve: () => ({
+        function: site.getFunctionName?.() ?? site.getMethodName?.() ?? null,
+        line: site.getLineNumber?.() ?? null,
+        column: site.getColumnNumber?.() ?? null,
+      }),
+    });
+  }
+  return frames;
+}
+
+function textFrames(stack) {
+  const frames = [];
+  for (const raw of stack.split("\n")) {
     const frame = parseFrame(raw);
-    if (frame !== null) frames.push(frame);
+    if (frame !== null) frames.push({ location: frame.location, resolve: () => frame });
   }
   return frames;
 }

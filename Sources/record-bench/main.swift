@@ -305,7 +305,9 @@ where R.State == TodoState, R.Action == TodoAction {
   samples.reserveCapacity(actions.count)
   for action in actions {
     let start = now()
-    store.send(action)
+    // A site as an app's view has one; this call's own would be
+    // `record-bench/main.swift` in `provenanceRound(_:_:on:_:)`, 19 bytes longer.
+    store.send(action, fileID: "TodoApp/TodoListView.swift", line: 42, function: "body")
     samples.append(now() - start)
   }
   try recorder.close()
@@ -317,6 +319,9 @@ where R.State == TodoState, R.Action == TodoAction {
 
 print(
   "\n## Dispatch sites and effect records (asynchronous recorder, \(rounds) rounds of \(roundSize))"
+)
+print(
+  "A site costs 41 bytes plus its file's and function's names and the line's digits; here `TodoApp/TodoListView.swift`, line 42, `body`: 73 bytes."
 )
 print("| workload | provenance | median µs | p90 µs | bytes per entry |")
 print("|---|---|---|---|---|")
@@ -372,3 +377,34 @@ for (workload, run) in [
     "\(workload): median +\(format(median(onSamples) - median(off))) µs pooled (per round: \(differences.map { format($0) }.joined(separator: ", ")) µs); +\(format(Double(onBytes) / Double(onEntries) - Double(offBytes) / Double(offEntries), 1)) bytes per entry"
   )
 }
+
+// 4b. The dispatch path itself, no recorder: `send(action)`, which captures its site, vs a
+// reference to `send` as a function `(TodoAction) -> Void`, which calls the overload
+// without a site (the path as it was before sites).
+var withSite: [UInt64] = []
+var withoutSite: [UInt64] = []
+var pathDifferences: [Double] = []
+for round in 0..<rounds {
+  let slice = actions[(round * roundSize)..<((round + 1) * roundSize)]
+  var medians: [Bool: Double] = [:]
+  for sited in round % 2 == 0 ? [false, true] : [true, false] {
+    let samples = MainActor.assumeIsolated {
+      let store = Store(initialState: initial, reducer: TodoReducer())
+      let unsited: (TodoAction) -> Void = store.send
+      var samples: [UInt64] = []
+      samples.reserveCapacity(slice.count)
+      for action in slice {
+        let start = now()
+        if sited { store.send(action) } else { unsited(action) }
+        samples.append(now() - start)
+      }
+      return samples
+    }
+    medians[sited] = median(samples)
+    if sited { withSite += samples } else { withoutSite += samples }
+  }
+  pathDifferences.append(medians[true]! - medians[false]!)
+}
+print(
+  "no recorder: median \(format(median(withoutSite))) µs without a site, \(format(median(withSite))) µs with one: +\(format(median(withSite) - median(withoutSite))) µs pooled (per round: \(pathDifferences.map { format($0) }.joined(separator: ", ")) µs)"
+)
