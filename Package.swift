@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CounterReducer", targets: ["CounterReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .library(name: "ProfileSample", targets: ["ProfileSample"]),
+    .library(name: "CheckoutSample", targets: ["CheckoutSample"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "make-fixtures", targets: ["make-fixtures"]),
     .executable(name: "replay-bench", targets: ["replay-bench"]),
@@ -43,6 +44,11 @@ let package = Package(
     .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
     // Records the profile screen's scripted session: `swift run profile-sample`.
     .executableTarget(name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"]),
+    // A checkout whose payment effect refunds more than the total and whose price watch is
+    // left running: where an action came from (`--why`, `--effects`, `--blame`).
+    .target(name: "CheckoutSample", dependencies: ["TimeTravel"]),
+    // Records the checkout's scripted session: `swift run checkout-sample`.
+    .executableTarget(name: "checkout-sample", dependencies: ["CheckoutSample"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
@@ -61,7 +67,8 @@ let package = Package(
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
-    .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "CheckoutSample"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
@@ -100,7 +107,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "CounterReducer", "TestSupport",
+        "CounterReducer", "CheckoutSample", "TestSupport",
       ]
     ),
     .testTarget(
