@@ -16,7 +16,7 @@ struct CheckoutSampleTests {
   /// The line of the sample's `file` holding `text`.
   static func line(_ file: String, _ text: String) throws -> Int {
     let source = try String(
-      contentsOf: Repo.root.appendingPathComponent("Sources/CheckoutSample/\(file)"),
+      contentsOf: Repo.root.appendingPathComponent("Examples/CheckoutSample/\(file)"),
       encoding: .utf8)
     let lines = source.components(separatedBy: "\n")
     return try #require(lines.firstIndex { $0.contains(text) }) + 1
