@@ -30,7 +30,8 @@ struct SummaryMode: FollowableMode {
     return try context.emit(
       SummaryOutput(
         path: log.path, summary: summary, header: log.header, notes: notes,
-        total: context.options.filter == nil ? nil : log.entryCount))
+        total: context.options.filter == nil ? nil : log.entryCount,
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
   }
 
   /// "replay-log v1, app TodoApp, TodoState / TodoAction", safe for a terminal.
