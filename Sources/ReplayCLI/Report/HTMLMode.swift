@@ -31,7 +31,7 @@ struct HTMLMode: LogMode {
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let series = try request.plots.map(ReportSeries.init)
-    let marks = try ReportMarks(predicate: request.predicate, find: request.find)
+    let marks = try ReportMarks(predicate: request.predicate, find: request.find, log: log)
     let positions = try Self.window(of: log, request.range)
     let summary =
       log.isCompact || log.isActionOnly

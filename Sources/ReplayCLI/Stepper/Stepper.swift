@@ -230,7 +230,8 @@ struct Stepper {
       let filter = try JQPredicate.compile(argument, what: "expression")
       do {
         let outputs = try filter.evaluate(
-          state, variables: JQPredicate.bindings(entry: entry))
+          state, variables: JQPredicate.bindings(entry: entry),
+          host: JQPredicate.host(context.log))
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")

@@ -26,7 +26,7 @@ struct BlameMode: LogMode {
     }
     let log = context.log
     let range = context.options.range
-    let restriction = try EntryFilter(context.options.filter)
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
     var blame = Blame()
     var progress = ProgressLine(io: context.io, total: log.entryCount, label: "blaming")
     for position in log.positions {

@@ -30,7 +30,7 @@ struct WatchMode: FollowableMode {
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
-    let restriction = try EntryFilter(context.options.filter)
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
     var hits: [Watch.Hit] = []
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
     for position in context.log.positions {
