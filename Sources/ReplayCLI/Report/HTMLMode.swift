@@ -39,7 +39,9 @@ struct HTMLMode: LogMode {
     let (builder, segments) = try Self.build(
       context: context, positions: positions, series: series, marks: marks)
     let index = try JSONValueEncoder().encode(
-      ReportIndex(context: context, builder: builder, summary: summary, request: request))
+      ReportIndex(
+        context: context, builder: builder, summary: summary, request: request,
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
     let page = HTMLPage(index: index, segments: segments).bytes
     if request.file == "-" {
       context.io.out(String(decoding: page, as: UTF8.self))
