@@ -8,10 +8,10 @@ const PLACEHOLDER = "<redacted>";
  * `{"seq":…,"time":…,"action":…,"prior":…,"next":…}`, after a header line written
  * when the logger is created. Each line is one string ending in "\n", handed to the
  * sink in a single call. With `trace`, each entry says where it was dispatched
- * (`"site":{"file":…,"line":…,"column":…,"function":…}`); with `causes`, an action
- * dispatched while another dispatch is in progress (from a subscriber, or from a
- * middleware after this one) names that dispatch's entry as its
- * `"origin":{"cause":K}`.
+ * (`"site":{"file":…,"line":…,"column":…,"function":…}`); an action dispatched while
+ * another dispatch is in progress (from a subscriber, or from a middleware after this
+ * one) names that dispatch's entry as its `"origin":{"cause":K}` (unless `causes` is
+ * false).
  *
  * Put it last in `applyMiddleware(…)`, next to the reducer, as with redux-logger:
  * it then records the actions the reducer receives, not thunks or promises. Only
@@ -44,7 +44,8 @@ const PLACEHOLDER = "<redacted>";
  *   default: a stack capture costs some microseconds per dispatch (see the README). Where
  *   the engine has no `Error.captureStackTrace` (not V8), no site is written.
  * @param {boolean} [options.causes] Mark an action dispatched during another dispatch
- *   with `origin: {cause: K}`, K being that dispatch's entry, once it is written.
+ *   with `origin: {cause: K}`, K being that dispatch's entry, once it is written; on by
+ *   default (`false` turns it off).
  * @returns {Function & {close(): void, readonly error: Error | null}} The middleware;
  *   `close()` stops recording and closes the file, `error` is the error that stopped
  *   recording, if any.
@@ -663,7 +664,7 @@ function checkOptions(options) {
     clock: options.clock ?? (() => new Date()),
     onError: options.onError ?? ((error) => console.error(error.message)),
     trace: traceOption(options.trace),
-    causes: options.causes === true,
+    causes: options.causes !== false,
     stateTrie: pointerTrie(redact.state, "replayLogger: redact.state"),
     actionTrie: pointerTrie(redact.action, "replayLogger: redact.action"),
     placeholder: redact.placeholder ?? PLACEHOLDER,

@@ -81,7 +81,7 @@ const scenarios = {
   },
 
   causes() {
-    const { logger, lines } = logged({ causes: true });
+    const { logger, lines } = logged({});
     const later = ({ dispatch }) => (next) => (action) => {
       if (action.type === "opened") dispatch({ type: "requested" });
       return next(action);
@@ -104,8 +104,19 @@ const scenarios = {
     ]);
   },
 
+  "without causes"() {
+    const { logger, lines } = logged({ causes: false });
+    const store = createStore(reducer, applyMiddleware(logger));
+    store.subscribe(() => {
+      if (store.getState().count === 1) store.dispatch({ type: "reset" });
+    });
+    store.dispatch({ type: "inc" });
+    assert.equal(lines.length, 3);
+    assert.ok(!lines[2].includes('"origin"'));
+  },
+
   "trace and causes"() {
-    const { logger, lines } = logged({ trace: true, causes: true });
+    const { logger, lines } = logged({ trace: true });
     const store = createStore(reducer, applyMiddleware(logger));
     store.subscribe(() => {
       if (store.getState().count === 1) store.dispatch({ type: "reset" }); // site: subscriber
