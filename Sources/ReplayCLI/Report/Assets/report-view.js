@@ -705,17 +705,11 @@
 
   // ---- Where the selected entry came from: site, cause, chain, running effects --------
 
-  /** A link to the entry numbered `seq` when the report shows it; its name otherwise. */
+  /** A button that selects the entry numbered `seq` when the report shows it; its name otherwise. */
   function seqLink(seq) {
     const label = `entry ${seq}`;
     if (!rowOfSeq.has(seq)) return el("span", "seq-ref", label);
-    const link = el("a", "seq-ref", label);
-    link.href = "#seq=" + seq;
-    link.addEventListener("click", (event) => {
-      event.preventDefault();
-      select(rowOfSeq.get(seq));
-    });
-    return link;
+    return button("seq-ref link", label, () => select(rowOfSeq.get(seq)), `go to entry ${seq}`);
   }
 
   /** The rows of `row`'s chain of causes within the report, root first. */

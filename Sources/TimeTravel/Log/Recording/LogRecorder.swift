@@ -31,10 +31,10 @@ import TimeTravelJSON
 ///
 /// Actions sent by effects carry an `"origin":{"cause":K,"effect":…}` member (see
 /// ``ActionOrigin``), and ``LogRedaction`` replaces secrets before anything is written.
-/// With `recordsSites`, each entry says where its action was dispatched
-/// (`"site":{"file":…,"line":…,"function":…}`, see ``DispatchSite``); with
-/// `recordsEffects`, effects' starts and ends are written as effect records (see
-/// ``EffectEvent``), which are not entries.
+/// Each entry says where its action was dispatched
+/// (`"site":{"file":…,"line":…,"function":…}`, see ``DispatchSite``; `recordsSites: false`
+/// leaves it out), and effects' starts and ends are written as effect records (see
+/// ``EffectEvent``; `recordsEffects: false` leaves them out), which are not entries.
 ///
 /// ``Durability`` chooses where encoding happens: on the caller's thread before `record`
 /// returns (``Durability/synchronous``, the default, today's behaviour) or on a dedicated
@@ -88,10 +88,10 @@ public final class LogRecorder: Recorder {
   ///     in the header as `"nils":"null"`) or left out as `JSONEncoder` does.
   ///   - recordsSites: Whether entries and effect records carry the ``DispatchSite`` of
   ///     their `dispatch`, `send` or `.run` as a `site` member (`#fileID`, so
-  ///     `Module/File.swift`, a line and a function name). Turn it off for an app whose
-  ///     logs must not name its source files.
+  ///     `Module/File.swift`, a line and a function name); on by default. Turn it off for
+  ///     an app whose logs must not name its source files.
   ///   - recordsEffects: Whether effects' starts and ends are written as effect records,
-  ///     and the run's id in each `origin` (see ``EffectEvent``).
+  ///     and the run's id in each `origin` (see ``EffectEvent``); on by default.
   /// - Throws: ``LogWriterError/cannotOpen(path:code:)`` naming the path when the file
   ///   cannot be opened; ``LogWriterError/locked(path:)`` when another recorder, in
   ///   this process or another, has it open (the file is then left untouched); a write
@@ -101,8 +101,8 @@ public final class LogRecorder: Recorder {
     mode: FileLogWriter.Mode = .truncate, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full, durability: Durability = .synchronous,
-    keepingLast: Int? = nil, nils: NilEncoding = .null, recordsSites: Bool = false,
-    recordsEffects: Bool = false
+    keepingLast: Int? = nil, nils: NilEncoding = .null, recordsSites: Bool = true,
+    recordsEffects: Bool = true
   ) throws {
     let names = HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils)
     let sink: LogSink
@@ -141,15 +141,17 @@ public final class LogRecorder: Recorder {
   ///   - durability: Synchronous (the default) or asynchronous recording.
   ///   - nils: How optionals that are `nil` are written: as `null` (the default) or left
   ///     out.
-  ///   - recordsSites: Whether entries and effect records carry a `site` member.
-  ///   - recordsEffects: Whether effects' starts and ends are written as effect records.
+  ///   - recordsSites: Whether entries and effect records carry a `site` member (on by
+  ///     default).
+  ///   - recordsEffects: Whether effects' starts and ends are written as effect records
+  ///     (on by default).
   /// - Throws: The writer's error if the header cannot be written.
   public convenience init(
     writer: some LogWriter, app: String, stateType: String, actionType: String,
     writesHeader: Bool = true, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full, durability: Durability = .synchronous,
-    nils: NilEncoding = .null, recordsSites: Bool = false, recordsEffects: Bool = false
+    nils: NilEncoding = .null, recordsSites: Bool = true, recordsEffects: Bool = true
   ) throws {
     let destination =
       switch writer as any LogWriter {
@@ -286,7 +288,7 @@ public final class LogRecorder: Recorder {
   }
 
   /// Records one transition, with `origin` when an effect sent the action and the `site`
-  /// of its dispatch (written when the recorder was created with `recordsSites: true`).
+  /// of its dispatch (written unless the recorder was created with `recordsSites: false`).
   ///
   /// - Parameters:
   ///   - action: What caused the transition.
