@@ -18,6 +18,11 @@ def fixture_names():
     return sorted(n for n in os.listdir(FIXTURES) if os.path.isfile(os.path.join(FIXTURES, n)))
 
 
+def fixture_names():
+    # The logs only: Fixtures/interop is a folder of other tools' histories.
+    return [n for n in sorted(os.listdir(FIXTURES)) if n.endswith(".jsonl")]
+
+
 def fixture_lines(name):
     with open(os.path.join(FIXTURES, name), "rb") as f:
         return f.read().split(b"\n")

@@ -37,7 +37,7 @@ struct FindMode: FollowableMode {
     let filter = try JQPredicate.compile(expression, what: "--find expression")
     let found = try Self.search(
       context, filter: filter, what: "the --find expression",
-      restriction: try EntryFilter(context.options.filter), progress: "searching")
+      restriction: try EntryFilter(context.options.filter, log: context.log), progress: "searching")
     return try context.emit(FindOutput(entries: found.map(\.entry)))
   }
 
@@ -63,11 +63,12 @@ struct FindMode: FollowableMode {
       ProgressLine(io: context.io, total: context.log.entryCount, label: $0)
     }
     let reading = JQPredicate.entryProjection([filter] + (restriction?.filters ?? []))
-      .union(TextStyle.entryLineReading)
-    try context.log.scan { line -> LogEntry? in
+      .union(TextStyle.listingReading)
+    let log = context.log
+    try log.scan { line -> LogEntry? in
       var entry = try line.entry(reading: reading)
       guard try restriction?.includes(entry) ?? true,
-        try JQPredicate.holds(filter, onEntry: entry, what: what)
+        try JQPredicate.holds(filter, onEntry: entry, in: log, what: what)
       else { return nil }
       entry.prior = .null
       entry.next = .null

@@ -19,7 +19,7 @@ struct SummaryMode: FollowableMode {
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let restriction = try EntryFilter(context.options.filter)
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
     // The fast scan validates states without building them, on every core; with
     // --where, each entry is read as far as the expression looks. Compact and
     // action-only logs are read whole, in order (their states come from other entries).
@@ -32,7 +32,8 @@ struct SummaryMode: FollowableMode {
     return try context.emit(
       SummaryOutput(
         path: log.path, summary: summary, header: log.header, notes: notes,
-        total: context.options.filter == nil ? nil : log.entryCount))
+        total: context.options.filter == nil ? nil : log.entryCount,
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
   }
 
   /// "replay-log v1, app TodoApp, TodoState / TodoAction", safe for a terminal.

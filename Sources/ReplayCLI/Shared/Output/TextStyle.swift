@@ -34,9 +34,11 @@ struct TextStyle: Sendable {
     value.map { abbreviated($0, limit: limit) } ?? "(absent)"
   }
 
-  /// What ``entryLine(_:)`` reads of an entry besides its seq, time and action: its
-  /// `skipped` mark. A scan that reads entries in part to list them reads this too.
-  static let entryLineReading = EntryProjection(otherMembers: .member("skipped", .whole))
+  /// What ``listing(_:)`` reads of an entry besides its seq, time and action: its
+  /// `skipped` mark, `site` and `origin`. A scan that reads entries in part to list them
+  /// reads these too.
+  static let listingReading = EntryProjection(
+    otherMembers: .members([("skipped", .whole), ("site", .whole), ("origin", .whole)]))
 
   /// "entry 117 (addTodo) at 2026-…".
   func entryLine(_ entry: LogEntry) -> String {
@@ -46,11 +48,12 @@ struct TextStyle: Sendable {
     return line
   }
 
-  /// An entry in a listing: ``entryLine(_:)`` and what the action carries besides its
+  /// An entry in a listing: ``entryLine(_:)``, what the action carries besides its
   /// name (``ActionPayload``), abbreviated, as Redux DevTools' action list and TCA's
-  /// `_printChanges` show it: `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]}`.
+  /// `_printChanges` show it, and where it came from (``provenance(_:)``):
+  /// `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]} — from TodoApp/TodoView.swift:42`.
   func listing(_ entry: LogEntry) -> String {
-    entryLine(entry) + payload(entry.action)
+    entryLine(entry) + payload(entry.action) + provenance(entry)
   }
 
   /// `" "` and the action's payload, abbreviated to 80 characters unless `--full`;

@@ -4,6 +4,8 @@ import TimeTravelJQ
 /// `--where EXPR`: which entries the summary and listings include.
 struct EntryFilter: Sendable {
   private let filter: JQFilter?
+  /// The log `entry(K)` reads.
+  private let log: LogFile?
 
   /// The compiled expression, or none without `--where`.
   var filters: [JQFilter] { filter.map { [$0] } ?? [] }
@@ -11,12 +13,14 @@ struct EntryFilter: Sendable {
   /// What the filter reads of an entry (nothing without `--where`).
   var projection: EntryProjection { JQPredicate.entryProjection(filters) }
 
-  init(_ source: String?) throws {
+  init(_ source: String?, log: LogFile?) throws {
     filter = try source.map { try JQPredicate.compile($0, what: "--where expression") }
+    self.log = log
   }
 
   func includes(_ entry: LogEntry) throws -> Bool {
     guard let filter else { return true }
-    return try JQPredicate.holds(filter, onEntry: entry, what: "the --where expression")
+    return try JQPredicate.holds(
+      filter, onEntry: entry, in: log, what: "the --where expression")
   }
 }
