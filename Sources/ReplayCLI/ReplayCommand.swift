@@ -50,6 +50,17 @@ public enum ReplayCommand {
     _ mode: any LogMode, _ options: Options, io: some ReplayIO, reducers: ReducerRegistry
   ) -> Int32 {
     let path = options.logPath ?? "-"
+    if !options.moreLogPaths.isEmpty || (path != "-" && FleetRun.isFolder(path)) {
+      let declaration = type(of: mode).declaration
+      guard FleetRun.modes.contains(declaration.id), !options.follow else {
+        io.errText(
+          "replay: \(options.follow ? "--follow" : declaration.name) reads one log file at a time; '\(path)' is a folder\n"
+        )
+        return ExitCode.usage
+      }
+      return FleetRun.run(
+        mode, options, paths: [path] + options.moreLogPaths, io: io, reducers: reducers)
+    }
     let log: LogFile
     var importWarnings: [LogWarning] = []
     do {

@@ -14,16 +14,13 @@ struct CommandLineParser {
     /// The last value of each option given, by the option's name (`""` for none).
     var given: [String: String] = [:]
 
-    /// Sets the log's path.
-    /// - Throws: ``UsageError`` when one was given already.
-    mutating func setPath(_ path: String) throws(UsageError) {
-      if let logPath = options.logPath {
-        throw UsageError(
-          message:
-            "one log file at a time (got '\(TerminalText.sanitize(logPath))' and '\(TerminalText.sanitize(path))')"
-        )
+    /// Sets the log's path, or adds another (see ``Options/moreLogPaths``).
+    mutating func setPath(_ path: String) {
+      if options.logPath == nil {
+        options.logPath = path
+      } else {
+        options.moreLogPaths.append(path)
       }
-      options.logPath = path
     }
   }
 
@@ -59,11 +56,11 @@ struct CommandLineParser {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--" {
-        while let path = rest.popFirst() { try reading.setPath(path) }
+        while let path = rest.popFirst() { reading.setPath(path) }
         break
       }
       guard argument.hasPrefix("-"), argument != "-" else {
-        try reading.setPath(argument)
+        reading.setPath(argument)
         continue
       }
       var name = argument
@@ -190,6 +187,18 @@ struct CommandLineParser {
   /// A mode on a log has one, not on the stdin it reads its input from; a mode without
   /// one was given none.
   private func checkLog(_ reading: Reading, mode: ModeDeclaration) throws(UsageError) {
+    if let second = reading.options.moreLogPaths.first, let first = reading.options.logPath {
+      let got = "(got '\(TerminalText.sanitize(first))' and '\(TerminalText.sanitize(second))')"
+      guard FleetRun.modes.contains(mode.id) else {
+        throw UsageError(message: "\(mode.name) reads one log file at a time \(got)")
+      }
+      guard !reading.options.follow else {
+        throw UsageError(message: "--follow reads one log file at a time \(got)")
+      }
+      guard !([first] + reading.options.moreLogPaths).contains("-") else {
+        throw UsageError(message: "stdin ('-') cannot be one of several logs \(got)")
+      }
+    }
     switch (mode.opensLog, reading.options.logPath) {
     case (true, nil): throw UsageError(message: "no log file given")
     case (true, "-"?) where mode.stdin != nil:

@@ -10,6 +10,9 @@ struct Options: Equatable, Sendable {
 
   /// The log's path; `-` for standard input; `nil` for a mode without a log.
   var logPath: String?
+  /// The logs given after the first: the summary, `--find` and `--watch` read them all
+  /// (see ``FleetRun``).
+  var moreLogPaths: [String] = []
   var format: Format = .text
   var color: Color = .auto
   /// `--full`: no abbreviation of long values in text output.

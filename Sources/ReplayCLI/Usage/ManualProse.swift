@@ -21,7 +21,8 @@ enum ManualProse {
     wrote it. It shows and diffs states, bisects to the first bad entry as git bisect
     does, watches a value, searches, steps backward and forward, verifies the log
     through a reducer, reproduces a crash, writes an HTML report and turns a session
-    into a regression test.
+    into a regression test. Given several logs, or a folder of them, the summary,
+    --find and --watch read them all at once.
     """
 
   /// The variables replay reads, and the one it sets for `--run`.

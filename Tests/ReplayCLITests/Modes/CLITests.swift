@@ -96,7 +96,10 @@ import Testing
     (
       ["x.jsonl", "--format", "yaml"], "replay: --format takes text, json or json-patch, not 'yaml'"
     ),
-    (["a.jsonl", "b.jsonl"], "replay: one log file at a time (got 'a.jsonl' and 'b.jsonl')"),
+    (
+      ["a.jsonl", "b.jsonl", "--show", "1"],
+      "replay: --show reads one log file at a time (got 'a.jsonl' and 'b.jsonl')"
+    ),
   ])
   func usageErrors(arguments: [String], message: String) {
     let io = BufferIO()

@@ -18,6 +18,9 @@ public struct PendingEntry: Sendable, Equatable {
   public var prior: JSONValue
   /// The 1-based file line of the pending record.
   public var line: Int
+  /// The record's `site` member as written, when it has one (see ``LogSite``): where the
+  /// action that never completed was dispatched.
+  public var site: JSONValue? = nil
 
   /// Creates a pending entry.
   public init(seq: Int, time: String?, action: JSONValue, prior: JSONValue, line: Int) {
@@ -52,5 +55,6 @@ extension PendingEntry {
       let action = value["action"], let prior = value["prior"]
     else { return nil }
     self.init(seq: seq, time: value["time"]?.stringValue, action: action, prior: prior, line: line)
+    site = value["site"]
   }
 }

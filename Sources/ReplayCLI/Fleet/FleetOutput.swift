@@ -1,0 +1,255 @@
+import TerminalEditor
+import TimeTravel
+
+/// What a fleet's run reports: across the logs read, the summary (sessions, entries,
+/// actions, the sessions that ended in a pending record, grouped by the fatal action and
+/// its site), or each match of `--find` and `--watch` after its log's path.
+struct FleetOutput: Encodable {
+  var question: FleetQuestion
+  var answers: [FleetRun.Answer]
+
+  /// The logs read, with their results, in the order given.
+  private var read: [(path: String, result: FleetLogResult)] {
+    answers.compactMap { answer in
+      guard case .success(let result) = answer.result else { return nil }
+      return (answer.path, result)
+    }
+  }
+
+  /// A fatal action: the action a session ended while applying, where it was dispatched,
+  /// and the logs that ended so.
+  struct Fatal {
+    var action: String
+    /// The pending record's `site` as written.
+    var site: JSONValue?
+    var logs: [String]
+  }
+
+  /// Each entry and hit, after its log.
+  private var entries: [(path: String, entry: LogEntry)] {
+    read.flatMap { log -> [(path: String, entry: LogEntry)] in
+      guard case .entries(let entries) = log.result else { return [] }
+      return entries.map { (log.path, $0) }
+    }
+  }
+
+  private var hits: [(path: String, hit: Watch.Hit)] {
+    read.flatMap { log -> [(path: String, hit: Watch.Hit)] in
+      guard case .hits(let hits) = log.result else { return [] }
+      return hits.map { (log.path, $0) }
+    }
+  }
+
+  private var summaries: [(path: String, summary: LogSummary, pending: PendingEntry?)] {
+    read.compactMap { log in
+      guard case .summary(let summary, let pending) = log.result else { return nil }
+      return (log.path, summary, pending)
+    }
+  }
+
+  /// Action names with their counts over every log, most frequent first; ties in order
+  /// of first appearance.
+  var actionCounts: [(name: String, count: Int)] {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for log in summaries {
+      for (name, count) in log.summary.actionCounts {
+        if counts[name] == nil { order.append(name) }
+        counts[name, default: 0] += count
+      }
+    }
+    return order.enumerated().sorted {
+      (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset)
+    }.map { ($0.element, counts[$0.element]!) }
+  }
+
+  /// The sessions that ended in a pending record, grouped by the action and its site,
+  /// most logs first; ties in log order.
+  var fatal: [Fatal] {
+    var groups: [Fatal] = []
+    for log in summaries {
+      guard let pending = log.pending else { continue }
+      let site = pending.site
+      if let i = groups.firstIndex(where: { $0.action == pending.actionName && $0.site == site }) {
+        groups[i].logs.append(log.path)
+      } else {
+        groups.append(Fatal(action: pending.actionName, site: site, logs: [log.path]))
+      }
+    }
+    return groups.enumerated().sorted {
+      ($0.element.logs.count, -$0.offset) > ($1.element.logs.count, -$1.offset)
+    }.map(\.element)
+  }
+
+  var exitCode: Int32 {
+    switch question.kind {
+    case .summary: return ExitCode.success
+    case .find: return entries.isEmpty ? ExitCode.notFound : ExitCode.success
+    case .watch: return hits.isEmpty ? ExitCode.notFound : ExitCode.success
+    }
+  }
+
+  /// "in 2 of 3 logs" (the logs with a match, of those read).
+  private func spread(_ paths: [String]) -> String {
+    let with = Set(paths).count
+    return "in \(with) of \(read.count) \(read.count == 1 ? "log" : "logs")"
+  }
+
+  func text(_ style: TextStyle) -> String {
+    switch question.kind {
+    case .summary:
+      return summaryText(style)
+    case .find:
+      let entries = self.entries
+      guard !entries.isEmpty else { return "no entry matches \(spread([]))\n" }
+      var text =
+        "\(entries.count) \(entries.count == 1 ? "entry matches" : "entries match") \(spread(entries.map(\.path))):\n"
+      for (path, entry) in entries {
+        text += "  \(TerminalText.sanitize(path)): \(style.listing(entry))\n"
+      }
+      return text
+    case .watch(let pointer):
+      let hits = self.hits
+      let shown = pointer.tokens.isEmpty ? "the whole state" : pointer.displayText
+      guard !hits.isEmpty else { return "no entry changed \(shown) \(spread([]))\n" }
+      var text =
+        "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown) \(spread(hits.map(\.path))):\n"
+      for (path, hit) in hits {
+        text += "  \(TerminalText.sanitize(path)): " + WatchOutput.line(hit, style).dropFirst(2)
+      }
+      return text
+    }
+  }
+
+  private func summaryText(_ style: TextStyle) -> String {
+    let logs = summaries
+    let entries = logs.reduce(0) { $0 + $1.summary.entryCount }
+    let pending = logs.filter { $0.pending != nil }.count
+    var text =
+      "\(logs.count) \(logs.count == 1 ? "session" : "sessions") (logs), \(entries) \(entries == 1 ? "entry" : "entries")"
+    let unreadable = answers.count - logs.count
+    if unreadable > 0 { text += ", \(unreadable) unreadable" }
+    text += "\nended in a pending record: \(pending)\n"
+    let fatal = self.fatal
+    if !fatal.isEmpty {
+      text += "fatal actions:\n"
+      let width = fatal.map { $0.action.count }.max() ?? 0
+      for group in fatal {
+        let name = TerminalText.sanitize(group.action)
+        let site =
+          group.site.flatMap(LogSite.init).map { " — from " + style.site($0, function: false) }
+          ?? ""
+        text +=
+          "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(group.logs.count)\(site)\n"
+      }
+    }
+    let actions = actionCounts
+    if !actions.isEmpty {
+      text += "actions:\n"
+      let width = actions.map { TerminalText.sanitize($0.name).count }.max() ?? 0
+      for (name, count) in actions {
+        text +=
+          "  \(TerminalText.sanitize(name).padding(toLength: width, withPad: " ", startingAt: 0))  \(count)\n"
+      }
+    }
+    text += "logs:\n"
+    for log in logs {
+      text +=
+        "  \(TerminalText.sanitize(log.path)): \(log.summary.entryCount) \(log.summary.entryCount == 1 ? "entry" : "entries")"
+      if let pending = log.pending {
+        text += ", ended during entry \(pending.seq) (\(TerminalText.sanitize(pending.actionName)))"
+      }
+      text += "\n"
+    }
+    return text
+  }
+
+  // MARK: The JSON record
+
+  private enum Key: String, CodingKey {
+    case logs, sessions, entries, pendingEnd, fatalActions, actions, unreadable, matches, changes
+  }
+
+  private struct LogRecord: Encodable {
+    var path: String
+    var entries: Int
+    var pending: PendingRecord?
+  }
+
+  private struct PendingRecord: Encodable {
+    var seq: Int
+    var action: JSONValue
+    var site: JSONValue?
+  }
+
+  private struct FatalRecord: Encodable {
+    var action: String
+    var site: JSONValue?
+    var count: Int
+    var logs: [String]
+  }
+
+  private struct ActionRecord: Encodable {
+    var name: String
+    var count: Int
+  }
+
+  private struct UnreadableRecord: Encodable {
+    var path: String
+    var message: String
+  }
+
+  /// A record of an entry or hit, after its log's path.
+  private struct Prefixed<Record: Encodable>: Encodable {
+    var log: String
+    var record: Record
+
+    private enum Key: String, CodingKey { case log }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(log, forKey: .log)
+      try record.encode(to: encoder)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    switch question.kind {
+    case .summary:
+      let logs = summaries
+      try container.encode(logs.count, forKey: .sessions)
+      try container.encode(logs.reduce(0) { $0 + $1.summary.entryCount }, forKey: .entries)
+      try container.encode(logs.filter { $0.pending != nil }.count, forKey: .pendingEnd)
+      try container.encode(
+        fatal.map {
+          FatalRecord(
+            action: $0.action, site: $0.site, count: $0.logs.count,
+            logs: $0.logs)
+        }, forKey: .fatalActions)
+      try container.encode(
+        actionCounts.map { ActionRecord(name: $0.name, count: $0.count) }, forKey: .actions)
+      try container.encode(
+        logs.map { log in
+          LogRecord(
+            path: log.path, entries: log.summary.entryCount,
+            pending: log.pending.map {
+              PendingRecord(seq: $0.seq, action: $0.action, site: $0.site)
+            }
+          )
+        }, forKey: .logs)
+    case .find:
+      try container.encode(
+        entries.map { Prefixed(log: $0.path, record: EntryRecord($0.entry)) }, forKey: .matches)
+    case .watch:
+      try container.encode(
+        hits.map { Prefixed(log: $0.path, record: WatchOutput.HitRecord($0.hit)) },
+        forKey: .changes)
+    }
+    let unreadable = answers.compactMap { answer -> UnreadableRecord? in
+      guard case .failure(let failure) = answer.result else { return nil }
+      return UnreadableRecord(path: answer.path, message: failure.message)
+    }
+    try container.encode(unreadable, forKey: .unreadable)
+  }
+}
