@@ -112,3 +112,24 @@ import Testing
     )
   }
 }
+
+extension ProvenanceViewsTests {
+  /// A file name over 60 characters keeps its last 59 after `…` in every view, and
+  /// `--full` prints it whole.
+  @Test func longFileNamesAreAbbreviatedUnlessFull() throws {
+    let file = "Deep/" + String(repeating: "Nested/", count: 12) + "CheckoutView.swift"
+    let log = try TempLog(
+      #"{"seq":1,"action":{"a":{}},"site":{"file":"\#(file)","line":7,"function":"tap()"},"prior":{"n":0},"next":{"n":1}}"#
+        + "\n")
+    let cut = "…" + file.suffix(59)
+    #expect(
+      replay(log.path, "--find", "true").out == "1 entry matches:\n  entry 1 (a) — from \(cut):7\n")
+    #expect(
+      replay(log.path, "--find", "true", "--full").out
+        == "1 entry matches:\n  entry 1 (a) — from \(file):7\n")
+    #expect(replay(log.path, "--show", "1").out.contains("\nsite: \(cut):7 in tap()\n"))
+    #expect(
+      replay(log.path, "--blame", "/n").out
+        == "1 entry changed /n, from 1 site:\n  1 entry  1  \(cut):7 in tap()\n")
+  }
+}
