@@ -1,12 +1,14 @@
 import TimeTravelJSON
 
-/// A compiled jq filter.
+/// A compiled jq filter, following jq 1.8.
 ///
-/// Supports the jq 1.7 language subset replay needs: paths, pipes,
-/// generators, operators, conditionals, bindings and destructuring, `reduce`,
-/// `foreach`, `try`/`catch`, function definitions and most builtins. Results
-/// match jq 1.7 on that subset; numbers keep their literal text until
-/// arithmetic touches them.
+/// The language of jq 1.8: paths, pipes, generators, operators, conditionals, bindings
+/// and destructuring (with `?//` alternatives), `reduce`, `foreach`, `label`/`break`,
+/// `try`/`catch`, function definitions, `import`/`include` of modules
+/// (``JQModuleSearch``), `input`/`inputs` (``JQContext``), `$__loc__`, and jq 1.8's
+/// builtins, math library included. Numbers follow jq 1.8: a literal keeps its decimal
+/// value until arithmetic makes it a double, and outputs print as jq prints them when
+/// printed with `JSONPrinter.jq`.
 ///
 /// ```swift
 /// let filter = try JQFilter(#"any(.todos[]; .title | test("^\\s*$"))"#)
@@ -23,6 +25,9 @@ public struct JQFilter: Sendable {
   /// caller tell what a filter depends on before running it (`replay --bisect`
   /// scans when a predicate reads `$action` or `$prior`).
   public let freeVariables: Set<String>
+  /// Where the program's `import` and `include` directives were resolved, for
+  /// `get_search_list` and `modulemeta`.
+  let modules: JQModuleSearch?
 
   /// Compiles `source`.
   ///
@@ -43,10 +48,41 @@ public struct JQFilter: Sendable {
     try self.init(source, predefined: Set(variableNames))
   }
 
-  private init(_ source: String, predefined: Set<String>?) throws(JQSyntaxError) {
+  /// Compiles `source`, resolving its `import` and `include` directives on `modules`
+  /// (jq's `-L` search list) and allowing only `variableNames` as free variables when
+  /// they are given.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``, and at a directive:
+  ///   `module not found: name`, `circular import of /path/a.jq`, a bad module path, or
+  ///   the error inside a module's file (``JQSyntaxError/file`` names it).
+  public init(
+    _ source: String, variableNames: (some Sequence<String>)? = [String]?.none,
+    modules: JQModuleSearch
+  ) throws(JQSyntaxError) {
+    try self.init(source, predefined: variableNames.map(Set.init), modules: modules)
+  }
+
+  private init(_ source: String, predefined: Set<String>?, modules: JQModuleSearch? = nil)
+    throws(JQSyntaxError)
+  {
     self.source = source
-    var resolver = Resolver(source: source, predefined: predefined, library: Prelude.functions)
-    self.program = try resolver.resolve(try Parser.parse(source))
+    self.modules = modules
+    let (header, body) = try Parser.parseProgram(source, fileName: "<top-level>", isModule: false)
+    var library = Prelude.functions
+    var program = body
+    var bound: Set<String> = []
+    if !header.imports.isEmpty {
+      var loader = ModuleLoader(search: modules)
+      let imported = try loader.bindings(
+        for: header.imports, origin: modules?.programOrigin, source: source)
+      library.merge(imported.functions) { $1 }
+      for (name, value) in imported.data.reversed() {
+        program = .bind(.literal(value), .variable(name), program)
+        bound.insert(name)
+      }
+    }
+    var resolver = Resolver(
+      source: source, predefined: predefined.map { $0.union(bound) }, library: library)
+    self.program = try resolver.resolve(program)
     self.freeVariables = resolver.freeVariables
   }
 
@@ -77,9 +113,32 @@ public struct JQFilter: Sendable {
     return last?.isTruthy ?? false
   }
 
+  /// All outputs on `input`, in order, with `input`, `inputs`, `debug`, `stderr` and
+  /// `input_filename` served by `context`.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``; for `halt` and
+  ///   `halt_error` one with ``JQRuntimeError/haltCode`` set.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], context: JQContext
+  ) throws(JQRuntimeError) -> [JSONValue] {
+    var outputs: [JSONValue] = []
+    try run(input, variables, context: context) { outputs.append($0) }
+    return outputs
+  }
+
+  /// Hands each output on `input` to `output` as soon as it exists, as jq prints them: a
+  /// later error (or `halt`) leaves the earlier outputs delivered. `stepLimit` bounds the
+  /// run as ``evaluate(_:variables:stepLimit:)`` does; `nil` means no bound.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:context:)``.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], context: JQContext,
+    stepLimit: Int? = nil, output: (JSONValue) -> Void
+  ) throws(JQRuntimeError) {
+    try run(input, variables, stepLimit: stepLimit ?? .max, context: context, output)
+  }
+
   func run(
     _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
-    _ emit: (JSONValue) -> Void
+    context: JQContext? = nil, _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
@@ -93,18 +152,26 @@ public struct JQFilter: Sendable {
     let evaluator = Evaluator()
     evaluator.stepsLeft = stepLimit
     evaluator.isStepLimited = stepLimit != .max
+    evaluator.context = context
+    evaluator.modules = modules
     do {
       try evaluator.eval(program, input, nil, env) { v, _ in emit(v) }
     } catch {
-      var inner: any Error = error
-      while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
-      switch inner {
-      case let error as JQRuntimeError: throw error
-      case let error as NestingLimitError: throw JQRuntimeError(message: error.description)
-      case is StepLimitError:
-        throw JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
-      default: throw JQRuntimeError(message: error is DownstreamError ? "\(inner)" : "break")
-      }
+      throw Self.runtimeError(error, stepLimit: stepLimit)
+    }
+  }
+
+  /// What evaluation's own signals mean to a caller.
+  static func runtimeError(_ error: any Error, stepLimit: Int) -> JQRuntimeError {
+    var inner: any Error = error
+    while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
+    switch inner {
+    case let error as JQRuntimeError: return error
+    case let error as NestingLimitError: return JQRuntimeError(message: error.description)
+    case let halt as HaltSignal: return .halt(code: halt.code, value: halt.value)
+    case is StepLimitError:
+      return JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
+    default: return JQRuntimeError(message: "break")
     }
   }
 }

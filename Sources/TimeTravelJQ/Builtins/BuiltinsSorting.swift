@@ -33,7 +33,7 @@ extension Builtins {
         message: "\(Describe.value(input)) cannot be sorted, as it is not an array")
     }
     return a.elements.enumerated().sorted { x, y in
-      let c = JSONValue.compare(x.element, y.element)
+      let c = JQOrder.compare(x.element, y.element)
       return c != 0 ? c < 0 : x.offset < y.offset
     }.map(\.element)
   }
@@ -41,7 +41,9 @@ extension Builtins {
   /// `unique`: sorted, each value once.
   static func unique(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
     var out: [JSONValue] = []
-    for v in try sorted(input) where out.last != v { out.append(v) }
+    for v in try sorted(input) where out.last.map({ !JQOrder.equal($0, v) }) ?? true {
+      out.append(v)
+    }
     return .array(JSONArray(out))
   }
 
@@ -57,7 +59,7 @@ extension Builtins {
       return (key: JSONValue.array(JSONArray(outputs)), value: item)
     }
     return keyed.enumerated().sorted { a, b in
-      let c = JSONValue.compare(a.element.key, b.element.key)
+      let c = JQOrder.compare(a.element.key, b.element.key)
       return c != 0 ? c < 0 : a.offset < b.offset
     }.map(\.element)
   }
@@ -67,7 +69,7 @@ extension Builtins {
     var groups: [[JSONValue]] = []
     var lastKey: JSONValue?
     for item in try keyed(call) {
-      if let k = lastKey, k == item.key {
+      if let k = lastKey, JQOrder.equal(k, item.key) {
         groups[groups.count - 1].append(item.value)
       } else {
         groups.append([item.value])
