@@ -10,18 +10,17 @@ import TimeTravelJSON
 /// ```swift
 /// import TimeTravelJSON
 ///
-/// var pending: [JSONValue] = [2, 3]
-/// let context = JQContext(nextInput: { pending.isEmpty ? nil : pending.removeFirst() })
-/// let sums = try JQFilter("[., input]").evaluate(1, context: context)
-/// // sums == [[1, 2]]; `pending` still holds 3
+/// let context = JQContext(inputs: [2, 3, 4])
+/// let pairs = try JQFilter("[., input]").evaluate(1, context: context)
+/// // pairs == [[1, 2]]; `inputs` would now give 3 and 4
 /// ```
 public final class JQContext {
   /// The next input for `input` and `inputs`, or `nil` when there are no more (then
-  /// `input` fails with `No more inputs`). An error it throws (a parse error) is raised by
+  /// `input` fails with `break`, jq 1.8's message). An error it throws (a parse error) is raised by
   /// `input` and ends `inputs`.
-  public var nextInput: () throws(JQRuntimeError) -> JSONValue?
-  /// Receives what `debug` and `debug(msg)` write: `["DEBUG:", value]`, as jq prints it
-  /// on standard error.
+  public var nextInput: () throws -> JSONValue?
+  /// Receives the value `debug` (or `debug(msg)`) is given, as jq's debug callback does;
+  /// jq prints it on standard error as `["DEBUG:",value]`.
   public var debug: (JSONValue) -> Void
   /// Receives the input of `stderr`, which jq writes to standard error compactly
   /// without a newline.
@@ -32,7 +31,7 @@ public final class JQContext {
 
   /// A context; by default there are no inputs and messages go nowhere.
   public init(
-    nextInput: @escaping () throws(JQRuntimeError) -> JSONValue? = { nil },
+    nextInput: @escaping () throws -> JSONValue? = { nil },
     debug: @escaping (JSONValue) -> Void = { _ in },
     stderr: @escaping (JSONValue) -> Void = { _ in }
   ) {

@@ -18,7 +18,7 @@ extension Builtins {
     .filter("input", 0, input),
     .filter("inputs", 0, inputs),
     .filter("debug", 0) { call, emit in
-      call.evaluator.context?.debug(["DEBUG:", call.input])
+      call.evaluator.context?.debug(call.input)
       try emit(call.input, call.path)
     },
     .filter("stderr", 0) { call, emit in
@@ -30,7 +30,8 @@ extension Builtins {
     .filter("halt_error", 1) { call, _ in
       try call.each(0) { code in
         guard case .number(let n) = code else {
-          throw JQRuntimeError(message: "halt_error/1: number required")
+          throw JQRuntimeError(
+            message: "\(Describe.value(call.input)) halt_error/1: number required")
         }
         throw HaltSignal(code: LibM.saturatingInt32(n.doubleValue), value: call.input)
       }
@@ -51,18 +52,28 @@ extension Builtins {
     .value("have_literal_numbers", 0) { _, _ in true },
   ]
 
-  /// `input`: the context's next input; `No more inputs` when there is none.
+  /// `input`: the context's next input; the error `break` when there is none, as jq 1.8.
   static func input(_ call: BuiltinCall, _ emit: Emit) throws {
-    guard let next = try call.evaluator.context?.nextInput() else {
-      throw JQRuntimeError(message: "No more inputs")
+    guard let next = try nextInput(call) else {
+      // jq 1.8's message for the end of the inputs (its `inputs` stops on it).
+      throw JQRuntimeError(message: "break")
     }
     try call.emitValue(next, emit)
   }
 
   /// `inputs`: every remaining input of the context, in order.
   static func inputs(_ call: BuiltinCall, _ emit: Emit) throws {
-    guard let context = call.evaluator.context else { return }
-    while let next = try context.nextInput() { try call.emitValue(next, emit) }
+    while let next = try nextInput(call) { try call.emitValue(next, emit) }
+  }
+
+  /// The context's next input; an error it throws becomes a jq error with its text.
+  private static func nextInput(_ call: BuiltinCall) throws -> JSONValue? {
+    guard let context = call.evaluator.context else { return nil }
+    do { return try context.nextInput() } catch let error as JQRuntimeError {
+      throw error
+    } catch {
+      throw JQRuntimeError(message: "\(error)")
+    }
   }
 
   /// `modulemeta`: the metadata of the module the input names, found on the search

@@ -125,6 +125,8 @@ enum JQRegex {
       throw JQRuntimeError(
         message: "\(Describe.value(input)) cannot be matched, as it is not a string")
     }
+    // jq 1.8 defines split/2 on `match($re; flags + "g")`, so other flags fail there.
+    if flags != .null, flags.stringValue == nil { _ = try Arithmetic.add(flags, "g") }
     var opts = try options(flags)
     opts.global = true
     let ns = s as NSString

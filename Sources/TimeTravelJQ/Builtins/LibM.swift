@@ -84,8 +84,20 @@ enum LibM {
 
   private typealias Bessel = @convention(c) (Int32, Double) -> Double
 
-  /// Bessel functions of order `n`: `jn` and `yn`.
-  static func jn(_ n: Int32, _ x: Double) -> Double { bessel("jn", n, x) }
+  /// Bessel functions of order `n`: `jn` and `yn`. The C library's `jn` takes time in
+  /// proportion to `n` (45 s for `jn(1e300; 1)`, whose order becomes `INT_MIN`), so the
+  /// answers it would reach are given at once where they are known: NaN for `INT_MIN`,
+  /// and a zero (signed as the C library signs it) for an order past 10^7 with `|x|`
+  /// below half of it, where the function underflows.
+  static func jn(_ n: Int32, _ x: Double) -> Double {
+    if n == .min { return x == 0 ? 0 : .nan }
+    let order = Swift.abs(Int(n))
+    if order > 10_000_000, x.isFinite, Swift.abs(x) < Double(order) / 2 {
+      let negative = order % 2 == 1 && ((x < 0) != (n < 0))
+      return negative ? -0.0 : 0.0
+    }
+    return bessel("jn", n, x)
+  }
   static func yn(_ n: Int32, _ x: Double) -> Double { bessel("yn", n, x) }
 
   private static func bessel(_ name: String, _ n: Int32, _ x: Double) -> Double {

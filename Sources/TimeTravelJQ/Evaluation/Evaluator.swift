@@ -304,7 +304,7 @@ final class Evaluator {
     guard let entry = entries.first else { return try body(partial) }
     try eval(entry.key, input, nil, env) { key, _ in
       guard case .string(let k) = key else {
-        throw JQRuntimeError(message: "Object keys must be strings")
+        throw JQRuntimeError(message: "Cannot use \(Describe.value(key)) as object key")
       }
       try self.eval(entry.value, input, nil, env) { value, _ in
         var next = partial
