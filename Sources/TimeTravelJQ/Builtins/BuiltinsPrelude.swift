@@ -18,9 +18,7 @@ enum Prelude {
     def recurse(f): def r: ., (f | r); r;
     def recurse(f; cond): def r: ., (f | select(cond) | r); r;
     def from_entries: reduce .[] as $x ({};
-      . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
-             | if type == "string" then . else tojson end):
-            ($x | if has("value") then .value else .v end) });
+      . + {($x | .key // .Key // .name // .Name): ($x | if has("value") then .value else .Value end)});
     def with_entries(f): to_entries | map(f) | from_entries;
     def del(f): delpaths([path(f)]);
     def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);

@@ -5,18 +5,18 @@ import TimeTravelJSON
 extension Builtins {
   static let sorting: [Builtin] = [
     .value("sort", 0) { input, _ in .array(JSONArray(try sorted(input))) },
-    .value("min", 0) { input, _ in try sorted(input).first ?? .null },
-    .value("max", 0) { input, _ in try sorted(input).last ?? .null },
+    .value("min", 0) { input, _ in try extreme(input).first ?? .null },
+    .value("max", 0) { input, _ in try extreme(input).last ?? .null },
     .value("unique", 0, unique),
     .filter("sort_by", 1) { call, emit in
       try call.emitValue(.array(JSONArray(try keyed(call).map(\.value))), emit)
     },
     .filter("min_by", 1) { call, emit in
-      try call.emitValue(try keyed(call).first?.value ?? .null, emit)
+      try call.emitValue(try keyed(call, verb: "iterated over").first?.value ?? .null, emit)
     },
     // jq picks the last of equal maxima.
     .filter("max_by", 1) { call, emit in
-      try call.emitValue(try keyed(call).last?.value ?? .null, emit)
+      try call.emitValue(try keyed(call, verb: "iterated over").last?.value ?? .null, emit)
     },
     .filter("group_by", 1) { call, emit in
       try call.emitValue(.array(JSONArray(try groups(call).map { .array(JSONArray($0)) })), emit)
@@ -25,6 +25,15 @@ extension Builtins {
       try call.emitValue(.array(JSONArray(try groups(call).map { $0[0] })), emit)
     },
   ]
+
+  /// `min` and `max`: the sorted elements; anything but an array is jq 1.8's error.
+  static func extreme(_ input: JSONValue) throws -> [JSONValue] {
+    guard case .array = input else {
+      throw JQRuntimeError(
+        message: "\(Describe.value(input)) and \(Describe.value(input)) cannot be iterated over")
+    }
+    return try sorted(input)
+  }
 
   /// An array's elements in jq's order; stable, as jq's merge sort is.
   static func sorted(_ input: JSONValue) throws -> [JSONValue] {
@@ -49,9 +58,29 @@ extension Builtins {
 
   /// The input's elements with their keys (`[f]` of each, as jq's `map([f])`), sorted
   /// stably by key.
-  static func keyed(_ call: BuiltinCall) throws -> [(key: JSONValue, value: JSONValue)] {
-    guard case .array(let a) = call.input else {
-      throw JQRuntimeError(message: "Cannot index \(call.input.typeName) with number")
+  ///
+  /// As jq 1.8's `_sort_by_impl(map([f]))`: the keys are computed over `.[]`, so an object
+  /// gets its keys computed and then fails as not an array (`verb` names how), and
+  /// anything else cannot be iterated.
+  static func keyed(_ call: BuiltinCall, verb: String = "sorted, as they are not both arrays")
+    throws -> [(key: JSONValue, value: JSONValue)]
+  {
+    let a: JSONArray
+    switch call.input {
+    case .array(let elements): a = elements
+    case .object(let o):
+      var keys: [JSONValue] = []
+      for item in o.values {
+        var outputs: [JSONValue] = []
+        try call.each(0, on: item) { outputs.append($0) }
+        keys.append(.array(JSONArray(outputs)))
+      }
+      throw JQRuntimeError(
+        message:
+          "\(Describe.value(call.input)) and \(Describe.value(.array(JSONArray(keys)))) cannot be \(verb)"
+      )
+    default:
+      throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(call.input))")
     }
     let keyed = try a.map { item in
       var outputs: [JSONValue] = []

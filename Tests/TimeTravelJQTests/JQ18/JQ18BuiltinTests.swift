@@ -116,6 +116,40 @@ import Testing
     JQ18Case(#"delpaths([["a", 0], ["a", 1]])"#, #"{"a":[1,2,3]}"#, [#"{"a":[3]}"#]),
     JQ18Case("to_entries", "[10,20]", [#"[{"key":0,"value":10},{"key":1,"value":20}]"#]),
     JQ18Case("with_entries(.value += 1)", #"{"a":1}"#, [#"{"a":2}"#]),
+    // from_entries: key, Key, name or Name; value or Value (jq 1.8 dropped k, K and v)
+    JQ18Case(
+      "from_entries", #"[{"name":"x"},{"Name":"y","Value":2},{"Key":"z","value":false}]"#,
+      [#"{"x":null,"y":2,"z":false}"#]),
+    JQ18Case(
+      "from_entries", #"[{"k":"a","v":1}]"#, ["error: Cannot use null (null) as object key"]),
+    JQ18Case(
+      "from_entries", #"[{"key":false,"value":1}]"#, ["error: Cannot use null (null) as object key"]
+    ),
+    JQ18Case(
+      "from_entries", #"[{"key":1,"value":1}]"#, ["error: Cannot use number (1) as object key"]),
+    // min, max and the _by builtins on what is not an array
+    JQ18Case(
+      "[min, max]", #"{"a":1}"#,
+      [#"error: object ({"a":1}) and object ({"a":1}) cannot be iterated over"#]),
+    JQ18Case(
+      "min", #""abc""#, [#"error: string ("abc") and string ("abc") cannot be iterated over"#]),
+    JQ18Case("[min, max]", "[]", ["[null,null]"]),
+    JQ18Case(
+      "min_by(.)", #"{"a":1}"#,
+      [#"error: object ({"a":1}) and array ([[1]]) cannot be iterated over"#]),
+    JQ18Case(
+      "max_by(.)", #"{"a":2}"#,
+      [#"error: object ({"a":2}) and array ([[2]]) cannot be iterated over"#]),
+    JQ18Case(
+      "sort_by(.)", #"{"a":1}"#,
+      [#"error: object ({"a":1}) and array ([[1]]) cannot be sorted, as they are not both arrays"#]),
+    JQ18Case(
+      "group_by(.)", #"{"a":1}"#,
+      [#"error: object ({"a":1}) and array ([[1]]) cannot be sorted, as they are not both arrays"#]),
+    JQ18Case("sort_by(.)", "3", ["error: Cannot iterate over number (3)"]),
+    JQ18Case("min_by(.)", "null", ["error: Cannot iterate over null (null)"]),
+    JQ18Case(
+      "sort", #"{"a":1}"#, [#"error: object ({"a":1}) cannot be sorted, as it is not an array"#]),
     // Updates that delete
     JQ18Case("(.[] | select(. > 1)) |= empty", "[0,1,2,3,4]", ["[0,1]"]),
     JQ18Case(".[] |= empty", "[1,2,3]", ["[]"]),
