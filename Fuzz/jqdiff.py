@@ -407,6 +407,11 @@ KNOWN = [
     ("1.6-crashes",
      lambda f, i, o: isinstance(o.get("jq"), tuple) and o["jq"][0] == "crash",
      "jq 1.6 aborts on an assertion ([-1] | implode)"),
+    ("1.6-index-wording",
+     lambda f, i, o: messages_differ_only_in(o, r"^Cannot index \w+ with "),
+     "jq 1.6 writes `Cannot index number with string \"a\"` and `Cannot index object with "
+     "number`; replay writes jq 1.8's `Cannot index number with string (\"a\")` and `Cannot "
+     "index object with number (0)`"),
 ]
 
 
@@ -433,19 +438,6 @@ KNOWN_18 = [
     ("1.8-crashes",
      lambda f, i, o: o["jq"][0] == "crash",
      "libjq 1.8.2 aborts on an assertion"),
-    ("index-wording",
-     lambda f, i, o: messages_differ_only_in(o, r"^Cannot index \w+ with "),
-     "jq 1.8 writes `Cannot index number with string (\"a\")`; replay keeps jq 1.7's "
-     "`Cannot index number with \"a\"` until its command line's tests move to the new wording"),
-    ("iterate-null-wording",
-     lambda f, i, o: messages_differ_only_in(o, r"^Cannot iterate over null"),
-     "jq 1.8 writes `Cannot iterate over null (null)`; replay keeps jq 1.7's `Cannot iterate "
-     "over null` until its command line's tests move to the new wording"),
-    ("limit-negative",
-     lambda f, i, o: "limit(" in f and any("limit doesn't support negative count" in m
-                                            for m in uncaught_or_error(o, "jq")),
-     "jq 1.8's limit with a negative count is an error; replay still lets every output "
-     "through, as jq 1.7, until its command line's tests move"),
     ("regex-message",
      lambda f, i, o: messages_differ_only_in(o, r"is not a valid regex"),
      "an invalid regex: jq appends Oniguruma's reason, replay's engine (ICU) words its own"),

@@ -92,7 +92,7 @@ public struct JQFilter: Sendable {
   ///   - input: the value `.` starts as.
   ///   - variables: values for `$name`, keyed without the `$`.
   /// - Throws: ``JQRuntimeError`` with jq's message for the first error not
-  ///   caught by `try` or `?` (e.g. `Cannot iterate over null`), or
+  ///   caught by `try` or `?` (e.g. `Cannot iterate over null (null)`), or
   ///   `$foo is not defined` when a free variable is missing.
   public func evaluate(
     _ input: JSONValue, variables: [String: JSONValue] = [:]

@@ -59,7 +59,7 @@ public struct JQSyntaxError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// An error raised while running a filter, with jq's wording, e.g.
-/// `Cannot index number with "a"` or `Cannot iterate over null`.
+/// `Cannot index number with string ("a")` or `Cannot iterate over null (null)`.
 public struct JQRuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message as jq prints it after `jq: error (at <stdin>:N): `.
   public var message: String

@@ -149,7 +149,7 @@ extension Builtins {
   /// `indices(i)` as jq 1.7's `builtin.jq` defines it: `.[i]` for two arrays, `.[[i]]`
   /// for an array and anything else, byte offsets (`_strindices`) for two strings, and
   /// plain `.[i]` otherwise — so `null | indices("a")` is `null` but
-  /// `"abc" | indices(null)` is `Cannot index string with null`.
+  /// `"abc" | indices(null)` is `Cannot index string with null (null)`.
   static func indices(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
     switch (input, args[0]) {
     case (.array, .array): return try Paths.index(input, args[0])

@@ -49,13 +49,13 @@ extension Builtins {
   /// `limit(n; f)` as jq 1.8's `builtin.jq` defines it: while `n` is above 0 (in jq's
   /// order of values), a counter from `n` goes down by one per output of `f`, which
   /// stops when it reaches 0 (`limit(1.5; f)` gives two outputs); nothing when `n` is 0.
-  /// A count below 0 (NaN and `null` included) still lets every output through, as in
-  /// jq 1.7, where jq 1.8 raises `limit doesn't support negative count`.
+  /// Any other count (a negative number, NaN, `null`, …) is jq 1.8's error `limit doesn't
+  /// support negative count` (jq 1.7 let every output through).
   static func limit(_ call: BuiltinCall, _ emit: Emit) throws {
     try call.each(0) { n in
       if JQOrder.compare(n, 0) <= 0 {
         if JQOrder.equal(n, 0) { return }
-        return try call.eachKeepingPaths(1, emit)
+        throw JQRuntimeError(message: "limit doesn't support negative count")
       }
       var counter = n
       try call.stopping { stop in

@@ -22,7 +22,6 @@ extension Builtins {
     .value("rtrim", 0) { input, _ in try trim(input, leading: false, trailing: true) },
     .value("explode", 0, explode),
     .value("implode", 0, implode),
-    .value("ascii", 0, ascii),
     .value("split", 1, split),
     .value("join", 1, join),
   ]
@@ -205,11 +204,6 @@ extension Builtins {
     return Unicode.Scalar(UInt32(truncated)) ?? "\u{FFFD}"
   }
 
-  /// `ascii`: the one-character string of a code point (jq's `[.] | implode`).
-  static func ascii(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
-    try implode([input], [])
-  }
-
   /// `split(s)`: the pieces between occurrences of a literal separator.
   static func split(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
     guard case .string(let s) = input, case .string(let separator) = args[0] else {
@@ -227,7 +221,6 @@ extension Builtins {
     switch input {
     case .array(let a): items = a.elements
     case .object(let o): items = o.values
-    case .null: throw JQRuntimeError(message: "Cannot iterate over null")
     default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
     }
     var out: JSONValue = .null

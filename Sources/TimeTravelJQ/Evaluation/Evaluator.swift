@@ -247,8 +247,6 @@ final class Evaluator {
       for (i, v) in a.enumerated() { try emit(v, path.map { $0 + [.number(JSONNumber(i))] }) }
     case .object(let o):
       for (k, v) in o { try emit(v, path.map { $0 + [.string(k)] }) }
-    case .null:
-      throw JQRuntimeError(message: "Cannot iterate over null")
     default:
       throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(container))")
     }
@@ -325,7 +323,7 @@ final class Evaluator {
       try body(env.with(variable: name, value))
     case .array(let items):
       if case .object = value {
-        throw JQRuntimeError(message: "Cannot index object with number")
+        throw JQRuntimeError(message: Paths.indexMessage(value, 0))
       }
       try destructureItems(items[...], index: 0, value, input, env, body)
     case .object(let entries):
@@ -375,7 +373,7 @@ final class Evaluator {
     guard let entry = entries.first else { return try body(env) }
     try eval(entry.key, input, nil, env) { key, _ in
       guard case .string = key else {
-        throw JQRuntimeError(message: "Cannot index \(value.typeName) with \(key.typeName)")
+        throw JQRuntimeError(message: Paths.indexMessage(value, key))
       }
       let member = try Paths.index(value, key)
       var bound = env

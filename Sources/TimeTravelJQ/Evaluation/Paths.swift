@@ -33,10 +33,11 @@ enum Paths {
     }
   }
 
-  /// How an index that does not apply is reported.
+  /// How an index that does not apply is reported, as jq 1.8's `jv_get`: the key's type
+  /// and its truncated dump, `Cannot index number with string ("a")` (jq 1.7 wrote
+  /// `Cannot index number with "a"`).
   static func indexMessage(_ container: JSONValue, _ key: JSONValue) -> String {
-    if case .string(let k) = key { return "Cannot index \(container.typeName) with \"\(k)\"" }
-    return "Cannot index \(container.typeName) with \(key.typeName)"
+    "Cannot index \(container.typeName) with \(Describe.value(key))"
   }
 
   /// An array position as jq 1.8 reads a number: truncated toward zero (saturating at the

@@ -295,6 +295,34 @@ import Testing
     JQ18Case("splits(1)", #""a""#, ["error: number (1) is not a string"]),
     JQ18Case(#""abc" | indices("")"#, ["[]"]),
     JQ18Case(#"[range(5)] | .[2:4] = ["x"]"#, [#"[0,1,"x",4]"#]),
+    // Index and iteration errors name the key's type and value (jq 1.7: `with "a"`)
+    JQ18Case(".a", "1", [#"error: Cannot index number with string ("a")"#]),
+    JQ18Case(".[0]", "{}", ["error: Cannot index object with number (0)"]),
+    JQ18Case(".[null]", "null", ["error: Cannot index null with null (null)"]),
+    JQ18Case(".[true]", "[1]", ["error: Cannot index array with boolean (true)"]),
+    JQ18Case(".[[1]]", "{}", ["error: Cannot index object with array ([1])"]),
+    JQ18Case(
+      ".[[1,2,3,4,5,6,7,8,9,10,11,12,13,14]]", #""x""#,
+      ["error: Cannot index string with array ([1,2,3,4,5,6,7,8,9,10,11,...])"]),
+    JQ18Case(
+      #".["abcdefghijklmnopqrstuvwxyz0123456789"]"#, "5",
+      [#"error: Cannot index number with string ("abcdefghijklmnopqrstuvwx...")"#]),
+    JQ18Case(
+      #"getpath(["a","b"])"#, #"{"a":1}"#, [#"error: Cannot index number with string ("b")"#]),
+    JQ18Case("del(.[0])", "{}", ["error: Cannot index object with number (0)"]),
+    JQ18Case(". as [$a] | $a", "{}", ["error: Cannot index object with number (0)"]),
+    JQ18Case(". as {$a} | $a", "[1]", [#"error: Cannot index array with string ("a")"#]),
+    JQ18Case(". as {(.x): $a} | $a", #"{"x":1}"#, ["error: Cannot index object with number (1)"]),
+    JQ18Case(".[]", "null", ["error: Cannot iterate over null (null)"]),
+    JQ18Case("map(.)", "null", ["error: Cannot iterate over null (null)"]),
+    JQ18Case(#"join("-")"#, "null", ["error: Cannot iterate over null (null)"]),
+    // limit's count must not be negative (jq 1.7 let every output through)
+    JQ18Case("[limit(-1; 1, 2)]", ["error: limit doesn't support negative count"]),
+    JQ18Case("[limit(nan; 1, 2)]", ["error: limit doesn't support negative count"]),
+    JQ18Case("[limit(null; 1, 2)]", ["error: limit doesn't support negative count"]),
+    JQ18Case("[limit(0; 1, 2)], [limit(1; 1, 2)]", ["[]", "[1]"]),
+    // jq 1.8 removed ascii/0
+    JQ18Case("65 | ascii", ["compile error"]),
   ]
 
   @Test func answersAsJQ18() {
