@@ -61,9 +61,23 @@ public struct JQFilter: Sendable {
     try self.init(source, predefined: variableNames.map(Set.init), modules: modules)
   }
 
-  private init(_ source: String, predefined: Set<String>?, modules: JQModuleSearch? = nil)
-    throws(JQSyntaxError)
-  {
+  /// Compiles `source` as ``init(_:variableNames:)`` does, letting it also call the host
+  /// functions named (`"entry/1"`), whose implementations a ``JQHost`` gives when it
+  /// runs.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``, and at an `import` or
+  ///   `include` as ``init(_:variableNames:modules:)`` when `modules` is given.
+  public init(
+    _ source: String, variableNames: some Sequence<String>, hostFunctions: Set<String>,
+    modules: JQModuleSearch? = nil
+  ) throws(JQSyntaxError) {
+    try self.init(
+      source, predefined: Set(variableNames), modules: modules, hostFunctions: hostFunctions)
+  }
+
+  private init(
+    _ source: String, predefined: Set<String>?, modules: JQModuleSearch? = nil,
+    hostFunctions: Set<String> = []
+  ) throws(JQSyntaxError) {
     self.source = source
     self.modules = modules
     let (header, body) = try Parser.parseProgram(source, fileName: "<top-level>", isModule: false)
@@ -82,6 +96,7 @@ public struct JQFilter: Sendable {
     }
     var resolver = Resolver(
       source: source, predefined: predefined.map { $0.union(bound) }, library: library)
+    resolver.hostFunctions = hostFunctions
     self.program = try resolver.resolve(program)
     self.freeVariables = resolver.freeVariables
   }
@@ -136,9 +151,31 @@ public struct JQFilter: Sendable {
     try run(input, variables, stepLimit: stepLimit ?? .max, context: context, output)
   }
 
+  /// ``holds(on:variables:)`` with `host`'s functions for the host calls the filter was
+  /// compiled with.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``, and what a host
+  ///   function throws.
+  public func holds(
+    on input: JSONValue, variables: [String: JSONValue] = [:], host: JQHost?
+  ) throws(JQRuntimeError) -> Bool {
+    var last: JSONValue?
+    try run(input, variables, host: host) { last = $0 }
+    return last?.isTruthy ?? false
+  }
+
+  /// ``evaluate(_:variables:)`` with `host`'s functions.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], host: JQHost?
+  ) throws(JQRuntimeError) -> [JSONValue] {
+    var outputs: [JSONValue] = []
+    try run(input, variables, host: host) { outputs.append($0) }
+    return outputs
+  }
+
   func run(
     _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
-    context: JQContext? = nil, _ emit: (JSONValue) -> Void
+    context: JQContext? = nil, host: JQHost? = nil, _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
@@ -150,6 +187,7 @@ public struct JQFilter: Sendable {
       env = env.with(variable: name, value)
     }
     let evaluator = Evaluator()
+    evaluator.host = host
     evaluator.stepsLeft = stepLimit
     evaluator.isStepLimited = stepLimit != .max
     evaluator.context = context

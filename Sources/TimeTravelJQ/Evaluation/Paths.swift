@@ -35,7 +35,7 @@ enum Paths {
 
   /// How an index that does not apply is reported, as jq 1.8's `jv_get`: the key's type
   /// and its truncated dump, `Cannot index number with string ("a")` (jq 1.7 wrote
-  /// `Cannot index number with "a"`).
+  /// `Cannot index number with string "a"`).
   static func indexMessage(_ container: JSONValue, _ key: JSONValue) -> String {
     "Cannot index \(container.typeName) with \(Describe.value(key))"
   }
