@@ -64,11 +64,19 @@ public struct JQFilter: Sendable {
   /// Compiles `source` as ``init(_:variableNames:)`` does, letting it also call the host
   /// functions named (`"entry/1"`), whose implementations a ``JQHost`` gives when it
   /// runs.
-  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``, and at an `import` or
-  ///   `include` as ``init(_:variableNames:modules:)`` when `modules` is given.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``.
+  public init(
+    _ source: String, variableNames: some Sequence<String>, hostFunctions: Set<String>
+  ) throws(JQSyntaxError) {
+    try self.init(source, predefined: Set(variableNames), hostFunctions: hostFunctions)
+  }
+
+  /// Compiles `source` as ``init(_:variableNames:hostFunctions:)`` does, resolving its
+  /// `import` and `include` directives on `modules` as ``init(_:variableNames:modules:)``.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:modules:)``.
   public init(
     _ source: String, variableNames: some Sequence<String>, hostFunctions: Set<String>,
-    modules: JQModuleSearch? = nil
+    modules: JQModuleSearch
   ) throws(JQSyntaxError) {
     try self.init(
       source, predefined: Set(variableNames), modules: modules, hostFunctions: hostFunctions)
