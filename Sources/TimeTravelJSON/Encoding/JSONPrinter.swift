@@ -17,6 +17,9 @@ public struct JSONPrinter: Sendable {
   /// Indentation stops growing past this many levels, so that printing a
   /// deeply nested value stays linear in its size instead of quadratic.
   public var maxIndentLevel: Int = 100
+  /// The text of each number; `nil` prints its literal. The jq module sets it to print
+  /// numbers as jq 1.8 does (`1e2` as `1E+2`).
+  package var numberText: (@Sendable (JSONNumber) -> String)?
 
   /// A printer; by default compact with keys in their original order.
   public init(indent: Int? = nil, sortKeys: Bool = false) {
@@ -68,11 +71,12 @@ public struct JSONPrinter: Sendable {
       switch current {
       case .null: out.append("null")
       case .bool(let b): out.append(b ? "true" : "false")
-      case .number(let n): out.appendUTF8(n.literal)
+      case .number(let n): out.appendUTF8(numberText?(n) ?? n.literal)
       case .string(let s): out.appendQuoted(s)
-      case .array(let a) where !sortKeys && transcodes(a.storage, depth, &out):
+      case .array(let a) where !sortKeys && numberText == nil && transcodes(a.storage, depth, &out):
         break
-      case .object(let o) where !sortKeys && transcodes(o.storage, depth, &out):
+      case .object(let o)
+      where !sortKeys && numberText == nil && transcodes(o.storage, depth, &out):
         break
       case .array(let a):
         let elements = a.elements
