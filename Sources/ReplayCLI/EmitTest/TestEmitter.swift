@@ -32,7 +32,8 @@ struct TestEmission: Sendable {
 ///
 /// Each entry becomes `store.send(action) { mutations }`, or `store.undo`, `redo` or
 /// `jump(to:)` for a recorded move, or `await store.receive(action) { … }` for an action
-/// an effect sent (its entry has an `origin`). The mutations are the recorded change,
+/// an effect sent (its entry has an `origin`); an entry Redux DevTools skipped is a
+/// comment, as no replay applies it. The mutations are the recorded change,
 /// from the RFC 6902 patch of the entry's prior to its next state: one Swift statement
 /// per operation where ``SwiftAccessPath`` can name the place and ``SwiftSource`` can
 /// spell the value, recorded JSON decoded by the file's `decode` otherwise, and the
@@ -64,6 +65,13 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
       body.append("  // entry \(entry.seq) (\(SwiftSource.comment(ActionName.of(entry.action))))")
       if let move = TimeTravelMove(action: entry.action) {
         body += try moveStep(move, entry: entry, history: &history)
+        continue
+      }
+      if entry.isSkipped {
+        // Redux DevTools skipped it: every replay leaves the state as it was, so the
+        // test store is not sent it (and its history gains no state).
+        body.append(
+          "  // Skipped in Redux DevTools: its action is not applied, and the state is unchanged.")
         continue
       }
       history.append()
@@ -176,7 +184,7 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
         let entry = try emission.log.entry(earlier)
         if let move = TimeTravelMove(action: entry.action) {
           _ = app.apply(move)
-        } else {
+        } else if !entry.isSkipped {
           app.append()
         }
       }
