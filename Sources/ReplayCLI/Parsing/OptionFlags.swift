@@ -7,7 +7,7 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, plot, range, reducer, module, filter, follow, until,
+    predicate, run, linear, confirm, plot, range, reducer, module, filter, follow, until,
     format, idKey, color, noColor, full,
   ]
 
@@ -28,6 +28,12 @@ enum OptionFlags {
     help:
       "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
   ) { options, _ in options.linear = true }
+
+  static let confirm = Flag(
+    names: ["--confirm"],
+    help:
+      "Check the first bad entry bisect finds by judging every earlier state, even with --run, where each state costs a run of the command. A --predicate is always checked so."
+  ) { options, _ in options.confirm = true }
 
   static let plot = Flag(
     names: ["--plot"], value: .text("PATH"),

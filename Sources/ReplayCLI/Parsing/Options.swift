@@ -31,6 +31,8 @@ struct Options: Equatable, Sendable {
   var run: String?
   /// `--linear`: bisect by a scan from the initial state.
   var linear = false
+  /// `--confirm`: bisect judges every state before its answer, even with `--run`.
+  var confirm = false
   /// `--plot PATH`, each: the report's charts.
   var plots: [String] = []
   /// `--range A..B` for `--html` and `--emit-test`.

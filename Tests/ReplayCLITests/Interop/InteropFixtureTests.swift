@@ -142,7 +142,8 @@ import Testing
         action: {"type":"RESET"}
         changes:
           ~ /counter: 15 → 0
-        evaluated 6 of 6 states
+        evaluated 5 of 6 states
+        confirmed: no earlier state is bad (scanned states 1…3)
 
         """)
     let diff = replay(Self.actions, "--reducer", "redux-counter", "--diff", "2")

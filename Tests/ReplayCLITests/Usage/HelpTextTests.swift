@@ -33,7 +33,8 @@ import Testing
                                         first bad one are listed as candidates.
 
         """))
-    #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))
+    #expect(
+      out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear] [--confirm]\n"))
     #expect(
       out.contains(
         """
@@ -72,6 +73,7 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
+                               [--confirm]
                            | --find EXPR | --watch PATH | --step
                            | --verify --reducer NAME | --reproduce
                            | --html FILE [--plot PATH]
