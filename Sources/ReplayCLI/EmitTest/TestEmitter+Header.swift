@@ -77,7 +77,7 @@ extension TestEmitter {
       import TimeTravelTesting
       @testable import \(module)
 
-      @Test(\(SwiftSource.stringLiteral(displayName)))
+      @Test(\(SwiftSource.literal(displayName)))
       @MainActor
       func \(functionName)()\(async ? " async" : "") throws {
         let store = try TestStore(
@@ -98,10 +98,4 @@ extension TestEmitter {
 
     """
   }
-}
-
-extension SwiftSource {
-  /// `text` safe inside a `//` comment: control characters escaped, so no line break
-  /// ends the comment early.
-  static func comment(_ text: String) -> String { TerminalText.sanitize(text) }
 }
