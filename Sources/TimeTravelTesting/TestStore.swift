@@ -15,6 +15,11 @@ import TimeTravel
 /// received actions wait, and ``finish(timeout:sourceLocation:)`` fails if effects are
 /// still running or received actions were never asserted (TCA checks that when the
 /// store is released; here the test calls `finish`).
+///
+/// With `effects: .replayed` (``TestStoreEffects/replayed``) effects do not run: the
+/// test delivers the actions they sent itself, with ``receive(_:from:_:sourceLocation:)``,
+/// each checked against an effect started and not yet finished; what `replay --emit-test`
+/// writes, so a generated test calls no dependency and does not depend on timing.
 @MainActor
 public final class TestStore<R: Reducer> where R.State: Encodable {
   /// The store under test.
@@ -23,26 +28,37 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// Actions effects sent, not yet asserted: each with the states around it.
   private var received: [(action: R.Action, prior: R.State, next: R.State)] = []
   /// The state right after the action being sent, once the store has reduced it.
-  private var stateAfterSent: R.State?
+  var stateAfterSent: R.State?
+  /// The effects started and not finished, when effects are replayed rather than run.
+  let replayed: ReplayedEffects?
 
   /// Creates a test store.
   ///
   /// - Parameters:
   ///   - initialState: History index 0.
   ///   - reducer: The reducer under test.
-  public convenience init(initialState: R.State, reducer: R) {
-    self.init(Store(initialState: initialState, reducer: reducer))
+  ///   - effects: Whether the reducer's effects run (``TestStoreEffects/live``, the
+  ///     default) or the test delivers what they sent (``TestStoreEffects/replayed``).
+  public convenience init(initialState: R.State, reducer: R, effects: TestStoreEffects = .live) {
+    self.init(Store(initialState: initialState, reducer: reducer), effects: effects)
   }
 
   /// Wraps an existing store, e.g. one rebuilt by `Store.init(replaying:reducer:upTo:middleware:)`.
   /// The test store takes over the store's transition observer.
   ///
-  /// - Parameter store: The store under test.
-  public init(_ store: Store<R>) {
+  /// - Parameters:
+  ///   - store: The store under test.
+  ///   - effects: Whether its effects run (the default) or are replayed: then the test
+  ///     store takes over the store's effects too, which no longer start.
+  public init(_ store: Store<R>, effects: TestStoreEffects = .live) {
     self.store = store
+    replayed = effects == .replayed ? ReplayedEffects() : nil
+    if let replayed {
+      store.effectHandler = { effect, cause in replayed.start(effect, cause: cause) }
+    }
     store.transitionObserver = { [weak self] action, prior, next, origin in
       guard let self, case .action(let action) = action else { return }
-      if origin != nil {
+      if origin != nil, replayed == nil {
         received.append((action, prior, next))
       } else if stateAfterSent == nil {
         stateAfterSent = next
@@ -263,7 +279,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     check(expected, store.state, sourceLocation)
   }
 
-  private func check(_ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation) {
+  func check(_ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation) {
     if let message = StateMismatch.message(expected: expected, actual: actual) {
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }

@@ -7,7 +7,7 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, confirm, plot, range, reducer, module, filter, follow, until,
+    predicate, run, linear, confirm, plot, range, reducer, module, effects, filter, follow, until,
     format, idKey, color, noColor, full,
   ]
 
@@ -62,6 +62,12 @@ enum OptionFlags {
     help:
       "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
   ) { options, values in options.module = values[0] }
+
+  static let effects = Flag(
+    names: ["--effects"], value: .oneOf([.init(name: "replayed"), .init(name: "live")]),
+    help:
+      "How the test treats the reducer's effects. replayed (the default): they do not run, and the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing. live: they run, the test awaits what they send and ends with await store.finish() when effects were started."
+  ) { options, values in options.liveEffects = values[0] == "live" }
 
   static let filter = Flag(
     names: ["--where"], value: .text("EXPR"),

@@ -33,6 +33,8 @@ struct Options: Equatable, Sendable {
   var linear = false
   /// `--confirm`: bisect judges every state before its answer, even with `--run`.
   var confirm = false
+  /// `--effects live`: a generated test runs the reducer's effects.
+  var liveEffects = false
   /// `--plot PATH`, each: the report's charts.
   var plots: [String] = []
   /// `--range A..B` for `--html` and `--emit-test`.
