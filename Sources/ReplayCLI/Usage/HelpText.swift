@@ -157,12 +157,16 @@ struct HelpText {
   static func entry(_ label: String, indent: Int, _ text: String) -> String {
     let pad = String(repeating: " ", count: column)
     let lines = wrap(text, width: width - column)
-    var head = String(repeating: " ", count: indent) + label
+    // A label past the width is broken before its last options, as the usage lines are.
+    var heads = overflowing(
+      String(repeating: " ", count: indent) + label,
+      indent: String(repeating: " ", count: indent))
+    var head = heads.removeLast()
     var rest = lines[...]
     if head.count < column, let first = rest.popFirst() {
       head += String(repeating: " ", count: column - head.count) + first
     }
-    return ([head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
+    return (heads + [head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
   }
 
   /// `text` in lines of at most `width` columns, broken at spaces (a longer word gets

@@ -86,7 +86,8 @@ struct ReduxLoggerTests {
         changes:
           - /cart/items/1: {"sku":"mug","name":"Stoneware mug","price":1200,"qty":4}
           ~ /cart/total: 8650 → 7450
-        evaluated 7 of 25 states
+        evaluated 6 of 25 states
+        confirmed: no earlier state is bad (scanned states 1…18)
 
         """#)
 
