@@ -104,7 +104,7 @@ extension TestStore {
     var expected = store.state
     try update(&expected)
     stateAfterSent = nil
-    store.dispatch(action, origin: origin)
+    store.dispatch(action, origin: origin, site: nil)
     check(expected, stateAfterSent ?? store.state, sourceLocation)
     stateAfterSent = nil
   }

@@ -11,7 +11,7 @@ struct EmitTestMode: LogMode {
       help:
         "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
     ), needs: [OptionFlags.reducer],
-    options: [OptionFlags.range, OptionFlags.module, OptionFlags.effects],
+    options: [OptionFlags.range, OptionFlags.module, OptionFlags.liveEffects],
     states: .recorded(
       reason:
         "has no recorded changes to assert; --convert --reducer NAME writes a log with the recomputed states to emit a test from"
@@ -68,7 +68,7 @@ struct EmitTestMode: LogMode {
       words += ["--range", range.description]
     }
     if let module = request.module { words += ["--module", module] }
-    if request.liveEffects { words += ["--effects", "live"] }
+    if request.liveEffects { words.append("--live-effects") }
     return words.joined(separator: " ")
   }
 }

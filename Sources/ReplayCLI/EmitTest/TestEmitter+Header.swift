@@ -93,7 +93,7 @@ extension TestEmitter {
     guard hasEffects else { return "" }
     return emission.liveEffects
       ? "// Effects run, as in the app: the reducer's dependencies are called, and the test\n// awaits what effects send and waits for them to finish.\n"
-      : "// Effects do not run: the actions the log says they sent are delivered from it, in\n// order (receive(_:from:)), so no dependency is called; --effects live runs them.\n"
+      : "// Effects do not run: the actions the log says they sent are delivered from it, in\n// order (receive(_:from:)), so no dependency is called; --live-effects runs them.\n"
   }
 
   /// The file's `decode`, after the test.

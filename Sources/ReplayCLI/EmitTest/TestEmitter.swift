@@ -9,7 +9,7 @@ struct EmitTestRequest: Equatable, Sendable {
   var range: SeqRange?
   /// `--module`, or `nil` for the reducer's own module.
   var module: String?
-  /// `--effects live`: the test runs the reducer's effects.
+  /// `--live-effects`: the test runs the reducer's effects.
   var liveEffects = false
 }
 
@@ -26,7 +26,7 @@ struct TestEmission: Sendable {
   var command: String
   /// How array elements are matched in each entry's diff (`--id-key`).
   var diffOptions = DiffOptions()
-  /// `--effects live`: the test runs the reducer's effects instead of delivering what
+  /// `--live-effects`: the test runs the reducer's effects instead of delivering what
   /// they sent from the log.
   var liveEffects = false
 }
@@ -40,7 +40,7 @@ struct TestEmission: Sendable {
 /// replay applies it. With an ``EffectReducer``, an action an effect sent (its entry's
 /// `origin` names the effect) is `store.receive(action, from: "effect") { … }`: the test
 /// store is made with `effects: .replayed`, so effects do not run and the test is
-/// hermetic. With `--effects live` effects run, such an action is
+/// hermetic. With `--live-effects` effects run, such an action is
 /// `await store.receive(action) { … }`, and the test ends with `await store.finish()`
 /// when any entry in the range started an effect (one may be in flight at its end). The mutations are the recorded change,
 /// from the RFC 6902 patch of the entry's prior to its next state: one Swift statement

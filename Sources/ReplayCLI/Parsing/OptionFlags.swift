@@ -7,7 +7,8 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, confirm, plot, range, reducer, module, effects, filter, follow, until,
+    predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, filter, follow,
+    until,
     format, idKey, color, noColor, full,
   ]
 
@@ -45,7 +46,7 @@ enum OptionFlags {
   static let range = Flag(
     names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
     help:
-      "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A."
+      "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A; --blame counts only these entries."
   ) { options, values throws(UsageError) in
     options.range = try SeqRange(parsing: values[0])
   }
@@ -63,11 +64,11 @@ enum OptionFlags {
       "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
   ) { options, values in options.module = values[0] }
 
-  static let effects = Flag(
-    names: ["--effects"], value: .oneOf([.init(name: "replayed"), .init(name: "live")]),
+  static let liveEffects = Flag(
+    names: ["--live-effects"],
     help:
-      "How the test treats the reducer's effects. replayed (the default): they do not run, and the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing. live: they run, the test awaits what they send and ends with await store.finish() when effects were started."
-  ) { options, values in options.liveEffects = values[0] == "live" }
+      "Run the reducer's effects in the test, as in the app: the test awaits what they send and ends with await store.finish() when an entry started one. By default they do not run: the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing."
+  ) { options, _ in options.liveEffects = true }
 
   static let filter = Flag(
     names: ["--where"], value: .text("EXPR"),

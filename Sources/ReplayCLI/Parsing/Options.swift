@@ -33,7 +33,7 @@ struct Options: Equatable, Sendable {
   var linear = false
   /// `--confirm`: bisect judges every state before its answer, even with `--run`.
   var confirm = false
-  /// `--effects live`: a generated test runs the reducer's effects.
+  /// `--live-effects`: a generated test runs the reducer's effects.
   var liveEffects = false
   /// `--plot PATH`, each: the report's charts.
   var plots: [String] = []

@@ -22,7 +22,7 @@ extension Effect {
       switch effect.operation {
       case .none:
         continue
-      case .send(let action):
+      case .send(let action, _):
         steps.append(.start(name: "send", id: cancellation?.id, sends: action))
       case .cancel(let id):
         steps.append(.cancel(id: id))
@@ -32,7 +32,7 @@ extension Effect {
         }
         let shared = cancellation.map { Cancellation(id: $0.id, cancelInFlight: false) }
         work += children.reversed().map { ($0, shared) }
-      case .run(let name, _):
+      case .run(let name, _, _, _):
         if let cancellation, cancellation.cancelInFlight {
           steps.append(.cancel(id: cancellation.id))
         }

@@ -156,7 +156,7 @@ import TimeTravel
     #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
     result = replay(Repo.fixture, arguments: ["--range", "1..2"])
     #expect(result.code == 2)
-    #expect(result.err.hasPrefix("replay: --range goes with --html or --emit-test\n"))
+    #expect(result.err.hasPrefix("replay: --range goes with --blame, --html or --emit-test\n"))
   }
 
   @Test func moduleNamesTheImport() {
@@ -230,7 +230,7 @@ import TimeTravel
     #expect(
       header.suffix(3) == [
         "// Effects do not run: the actions the log says they sent are delivered from it, in",
-        "// order (receive(_:from:)), so no dependency is called; --effects live runs them.",
+        "// order (receive(_:from:)), so no dependency is called; --live-effects runs them.",
         "",
       ])
     #expect(
@@ -256,13 +256,13 @@ import TimeTravel
     #expect(try Self.loginTest(range: nil).source == (try Self.committed("LoginEntries1To4.swift")))
   }
 
-  /// `--effects live` runs them, as TCA's test store does: the response is awaited, and
+  /// `--live-effects` runs them, as TCA's test store does: the response is awaited, and
   /// the test waits for the effects to finish.
   @Test func liveEffectsAreAwaitedAndFinished() throws {
-    let (header, body, _) = try Self.loginTest(["--effects", "live"])
+    let (header, body, _) = try Self.loginTest(["--live-effects"])
     #expect(
       header.contains(
-        "// Generated from login.jsonl by `replay LOG --emit-test --reducer login --range 1..4 --effects live`."
+        "// Generated from login.jsonl by `replay LOG --emit-test --reducer login --range 1..4 --live-effects`."
       ))
     #expect(
       Array(body.prefix(3)) == [
@@ -285,7 +285,7 @@ import TimeTravel
   /// effects run, so the test cannot pass with an effect left running; replayed, it
   /// needs none.
   @Test func aRangeEndingWhileAnEffectRunsFinishesWhenLive() throws {
-    let live = try Self.loginTest(["--effects", "live"], range: "1..3")
+    let live = try Self.loginTest(["--live-effects"], range: "1..3")
     #expect(live.body.suffix(2) == ["", "  await store.finish()"])
     #expect(live.body[2] == "func loginEntries1To3() async throws {")
     let replayed = try Self.loginTest(range: "1..3")

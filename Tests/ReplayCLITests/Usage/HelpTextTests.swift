@@ -18,9 +18,9 @@ import Testing
     #expect(
       out.contains(
         """
-          --where EXPR                  With the summary, --find or --watch: only the
-                                        entries on which EXPR holds, run on the whole
-                                        entry.
+          --where EXPR                  With the summary, --find, --watch or --blame:
+                                        only the entries on which EXPR holds, run on the
+                                        whole entry.
 
         """))
     #expect(
@@ -74,11 +74,11 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                                [--confirm]
-                           | --find EXPR | --watch PATH | --step
-                           | --verify --reducer NAME | --reproduce
-                           | --html FILE [--plot PATH]
+                           | --find EXPR | --watch PATH | --why K | --effects [K]
+                           | --blame PATH | --step | --verify --reducer NAME
+                           | --reproduce | --html FILE [--plot PATH]
                            | --emit-test --reducer NAME [--module MODULE]
-                               [--effects replayed|live]
+                               [--live-effects]
                            | --convert | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
@@ -96,13 +96,18 @@ import Testing
     for line in help.split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
     }
-    // A mode's line past the width is broken before its last option.
+  }
+
+  /// A mode's line past the width is broken before its last options, as the usage lines
+  /// are, and its help starts beside the last piece when there is room.
+  @Test func aLongModeLineIsBrokenBeforeItsLastOption() {
+    let label = "replay LOG --emit-test --reducer NAME [--module MODULE] [--effects replayed|live]"
     #expect(
-      help.contains(
-        """
+      HelpText.entry(label, indent: 2, "Write a test.") == """
           replay LOG --emit-test --reducer NAME [--module MODULE]
-            [--effects replayed|live]   Write a Swift Testing test that replays the
-        """))
+            [--effects replayed|live]   Write a test.
+
+        """)
   }
 
   /// Every spelling of every flag is named in the README, as a whole word.

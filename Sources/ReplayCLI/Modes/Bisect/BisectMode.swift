@@ -81,7 +81,8 @@ struct BisectMode: LogMode {
         note: Self.scanNote(result.scan, judge: judge, lastState: lastState, context),
         scan: result.scan, check: check,
         evaluated: result.evaluated - (result.confirmation?.judged ?? 0),
-        lastState: context.stateLabel(lastState), stateCount: lastState + 1))
+        lastState: context.stateLabel(lastState), stateCount: lastState + 1,
+        causeAction: Self.causeAction(result.outcome, context)))
   }
 
   /// The binary search, then its check: the states before the first bad entry it found
@@ -111,6 +112,14 @@ struct BisectMode: LogMode {
       result, budget: checks ? nil : 0,
       shouldStop: { !confirm && clock.now >= deadline }
     ) { k in try verdict(k, &progress) }
+  }
+
+  /// The action name of the first bad entry's cause, when it has one.
+  private static func causeAction(_ outcome: Bisect.Outcome, _ context: Context) -> String? {
+    guard case .firstBad(let k) = outcome, let entry = try? context.log.entry(k) else {
+      return nil
+    }
+    return context.causeAction(of: entry)
   }
 
   /// What the search's outcome shows.

@@ -4,7 +4,7 @@
 // closure is the change the log recorded. Edit one to what the reducer should do, and
 // the test fails at that entry, with the difference, until the reducer does it.
 // Effects do not run: the actions the log says they sent are delivered from it, in
-// order (receive(_:from:)), so no dependency is called; --effects live runs them.
+// order (receive(_:from:)), so no dependency is called; --live-effects runs them.
 
 import Foundation
 import Testing
