@@ -62,11 +62,13 @@ public enum ReplayCommand {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
-    for warning in importWarnings + log.warnings {
+    // The summary lists the import's warnings with the log's; other modes say them here.
+    for warning in (mode is SummaryMode ? [] : importWarnings) + log.warnings {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
-    let context = Context(log: log, options: options, io: io, reducers: reducers)
+    let context = Context(
+      log: log, options: options, io: io, reducers: reducers, importWarnings: importWarnings)
     do {
       try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)
       if options.follow, let mode = mode as? any FollowableMode {
