@@ -63,7 +63,9 @@ public enum ReplayCommand {
       return ExitCode.unreadableLog
     }
     // The summary lists the import's warnings with the log's; other modes say them here.
-    for warning in (mode is SummaryMode ? [] : importWarnings) + log.warnings {
+    // A log being followed is still being recorded: its missing closing record is no news.
+    let logWarnings = log.warnings.filter { !(options.follow && $0.isMissingClosingRecord) }
+    for warning in (mode is SummaryMode ? [] : importWarnings) + logWarnings {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }

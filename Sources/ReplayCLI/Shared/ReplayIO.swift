@@ -65,7 +65,7 @@ public final class StandardIO: ReplayIO {
     try LogOpener.open(path: "/dev/stdin", name: "stdin").log
   }
   /// The last component of the path the process was run as (`replay-myapp`), when it is
-  /// a plain command name; `replay` otherwise (see ``ShellCompletion``'s check).
+  /// a plain command name (letters, digits, `.`, `_`, `+`, `-`); `replay` otherwise.
   public var programName: String {
     ShellCompletion.commandName(running: CommandLine.arguments.first)
   }
