@@ -7,7 +7,9 @@ import TimeTravelJSON
 /// Replay follows Elm's debugger: effects are dropped. Actions that effects sent
 /// during the session are entries of the log, so they are fed from it in order; running
 /// effects again (as ReSwift-Recorder did) would make replays drift. Undo, redo and
-/// jump entries move through the replayed history rather than reaching the reducer.
+/// jump entries move through the replayed history rather than reaching the reducer, and
+/// an entry Redux DevTools marked skipped (``LogEntry/isSkipped``) is not applied: the
+/// state after it must be the state before it, as DevTools computes it.
 ///
 /// States compare as `JSONValue`s (numbers by value, key order ignored), after
 /// encoding the recomputed state as the recorder did (optionals that are `nil` as `null`
@@ -84,7 +86,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     let run = try run(log, from: from, through: through)
     return ReplayReport(
       outcome: run.outcome, filledMembers: run.fit.filled.sorted(),
-      ignoredMembers: run.fit.ignored.sorted())
+      ignoredMembers: run.fit.ignored.sorted(), skippedEntries: run.skipped)
   }
 
   /// The result of ``run(_:from:through:)``: the verdict and, when verified, the
@@ -93,6 +95,8 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var outcome: ReplayOutcome
     var history: History<JSONValue>
     var fit: StateFit<R.State>
+    /// The skipped entries replayed, by number.
+    var skipped: [Int] = []
   }
 
   func run(_ log: LogFile, from: Int, through: Int?) throws(ReplayError) -> Run {
@@ -109,8 +113,9 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var history = try History<JSONValue>.recorded(in: log, through: from - 1)
     var typed: R.State?
     var count = 0
+    var skipped: [Int] = []
     guard end >= from else {
-      return Run(outcome: .verified(entries: 0), history: history, fit: fit)
+      return Run(outcome: .verified(entries: 0), history: history, fit: fit, skipped: skipped)
     }
     // Lines are parsed and each recorded `next` built on the scan's workers; the reducer
     // runs here, in order. A `prior` is read only after a move, so it is left lazy.
@@ -121,7 +126,8 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         entry.next.buildContainers()
         return entry
       } consume: { _, entry in
-        outcome = try replay(entry, history: &history, typed: &typed, fit: &fit, log: log)
+        outcome = try replay(
+          entry, history: &history, typed: &typed, fit: &fit, skipped: &skipped, log: log)
         if outcome == nil { count += 1 }
         return outcome == nil
       }
@@ -132,13 +138,14 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     } catch {
       throw ReplayError(kind: .unreadableLog, path: log.path, message: "\(error)")
     }
-    return outcome ?? Run(outcome: .verified(entries: count), history: history, fit: fit)
+    return outcome
+      ?? Run(outcome: .verified(entries: count), history: history, fit: fit, skipped: skipped)
   }
 
   /// Recomputes `entry` from the history so far; the run's end when it diverges.
   private func replay(
     _ entry: LogEntry, history: inout History<JSONValue>, typed: inout R.State?,
-    fit: inout StateFit<R.State>, log: LogFile
+    fit: inout StateFit<R.State>, skipped: inout [Int], log: LogFile
   ) throws(ReplayError) -> Run? {
     var recomputedTyped: R.State?
     let recomputed = try step(entry, history: &history, log: log) {
@@ -161,17 +168,20 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
       }
     }
     typed = recomputedTyped
+    if entry.isSkipped { skipped.append(entry.seq) }
     let recorded = try fitted(entry.next, entry: entry, log: log, fit: &fit)
     // A move reaches a state of the history, which may be a recorded one from before
     // `from`: fit it the same way.
     let reached =
       TimeTravelMove(action: entry.action) == nil && !TaskEnding.isEnding(entry.action)
+        && !entry.isSkipped
       ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
     if reached != recorded {
       let divergence = Divergence(
         seq: entry.seq, line: entry.line, action: entry.action, recorded: recorded,
         recomputed: reached)
-      return Run(outcome: .diverged(divergence), history: history, fit: fit)
+      return Run(
+        outcome: .diverged(divergence), history: history, fit: fit, skipped: skipped)
     }
     return nil
   }
@@ -187,9 +197,9 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
       try move.apply(to: &history, entry: entry, log: log)
       return history.currentState
     }
-    // A view model's task ended: nothing reaches the reducer, and the state must not
-    // have changed.
-    if TaskEnding.isEnding(entry.action) {
+    // A view model's task ended, or Redux DevTools skipped the action: nothing reaches
+    // the reducer, and the state must not have changed.
+    if TaskEnding.isEnding(entry.action) || entry.isSkipped {
       history.append(history.currentState)
       return history.currentState
     }

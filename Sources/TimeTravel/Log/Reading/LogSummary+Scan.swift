@@ -205,6 +205,6 @@ extension LogSummary {
     guard let old = try? JSONParser.parse(bytes: a), let new = try? JSONParser.parse(bytes: b),
       old != new
     else { return nil }
-    return JSONDiff.changes(from: old, to: new).first?.path.quotedText ?? "\"\""
+    return JSONDiff.changes(from: old, to: new).first?.shownPath.quotedText ?? "\"\""
   }
 }
