@@ -16,6 +16,8 @@ struct FleetQuestion: Sendable {
   var kind: Kind
   /// `--where EXPR`, checked by compiling it.
   var filter: String?
+  /// Where `import` and `include` find modules (`-L`).
+  var modules: JQModuleSearch
   /// The mode's declaration (what it needs of an action-only log's states).
   var declaration: ModeDeclaration
 
@@ -24,10 +26,15 @@ struct FleetQuestion: Sendable {
   init(_ mode: any LogMode, _ options: Options) throws {
     declaration = type(of: mode).declaration
     filter = options.filter
-    if let filter { _ = try JQPredicate.compile(filter, what: "--where expression") }
+    modules = options.modules
+    if let filter {
+      _ = try JQPredicate.compile(filter, what: "--where expression", modules: modules)
+    }
     switch mode {
     case let find as FindMode:
-      kind = .find(try JQPredicate.compile(find.expression, what: "--find expression"))
+      kind = .find(
+        try JQPredicate.compile(
+          find.expression, what: "--find expression", modules: modules))
     case let watch as WatchMode:
       do {
         kind = .watch(try WatchPath.pointer(parsing: watch.path))
@@ -43,7 +50,7 @@ struct FleetQuestion: Sendable {
   /// - Throws: ``LogError`` and ``CommandError`` as the mode on that log alone.
   func answer(_ context: Context) throws -> FleetLogResult {
     let log = context.log
-    let restriction = try EntryFilter(filter, log: log)
+    let restriction = try EntryFilter(filter, log: log, modules: modules)
     switch kind {
     case .summary:
       let summary =

@@ -19,7 +19,8 @@ struct SummaryMode: FollowableMode {
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
     // The fast scan validates states without building them, on every core; with
     // --where, each entry is read as far as the expression looks. Compact and
     // action-only logs are read whole, in order (their states come from other entries).

@@ -30,7 +30,8 @@ struct WatchMode: FollowableMode {
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
-    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
     // Each entry is read on a worker only as far as the path and --where look, and its
     // hit rendered there; the records wait in a spool (a file beyond 16 MB) until the
     // heading can count them.

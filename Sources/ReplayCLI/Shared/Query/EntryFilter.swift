@@ -13,8 +13,10 @@ struct EntryFilter: Sendable {
   /// What the filter reads of an entry (nothing without `--where`).
   var projection: EntryProjection { JQPredicate.entryProjection(filters) }
 
-  init(_ source: String?, log: LogFile?) throws {
-    filter = try source.map { try JQPredicate.compile($0, what: "--where expression") }
+  init(_ source: String?, log: LogFile?, modules: JQModuleSearch) throws {
+    filter = try source.map {
+      try JQPredicate.compile($0, what: "--where expression", modules: modules)
+    }
     self.log = log
   }
 
