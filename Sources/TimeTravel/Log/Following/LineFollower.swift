@@ -12,9 +12,10 @@ import Synchronization
 /// - the path names another file than the one open (`stat(2)`'s device and inode
 ///   differ: renamed over, or deleted and created again): the old file is read to its
 ///   end, then ``Event/replaced``, and the new file is read from its start;
-/// - the open file is shorter than what was read, or its first bytes changed (it was
-///   truncated and rewritten past the old length before the follower looked):
-///   ``Event/truncated(size:)``, and it is read again from its start.
+/// - the open file is shorter than what was read, or its opening changed (its first two
+///   lines, a log's header and first entry: it was truncated and rewritten past the old
+///   length before the follower looked): ``Event/truncated(size:)``, and it is read
+///   again from its start.
 final class LineFollower {
   enum Event: Equatable {
     /// A complete line without its `\n` (or `\r\n`), and its 1-based number in the file.
@@ -29,6 +30,9 @@ final class LineFollower {
     case replaced
     /// The path names no file.
     case removed
+    /// Line `line` started with `count` NUL bytes, dropped: what a copytruncate rotation
+    /// leaves when the writer goes on at its old offset in the emptied file.
+    case nulBytes(count: Int, line: Int)
   }
 
   let path: String
@@ -40,7 +44,7 @@ final class LineFollower {
   private var partial: [UInt8] = []
   /// The lines ended so far.
   private var lineNumber: Int
-  /// The open file's first bytes, as read.
+  /// The open file's opening (``FollowPoint/opening(_:)``), as far as it was read.
   private var prefix: [UInt8]
   /// Whether the next `\n` ends a line already handed over (see ``FollowPoint``).
   private var awaitingNewline: Bool
@@ -210,7 +214,7 @@ final class LineFollower {
 
   private func readToEnd() throws(LogError) { try read(untilLine: false) }
 
-  /// Whether the open file still starts with the bytes read from its start.
+  /// Whether the open file still starts with the opening read from its start.
   private func prefixMatches() -> Bool {
     guard !prefix.isEmpty else { return true }
     var bytes = [UInt8](repeating: 0, count: prefix.count)
@@ -229,8 +233,8 @@ final class LineFollower {
         throw failure("read", errno)
       }
       if n == 0 { return }
-      if prefix.count < FollowPoint.prefixLength, offset == prefix.count {
-        prefix += buffer[0..<min(n, FollowPoint.prefixLength - prefix.count)]
+      if offset == prefix.count, !FollowPoint.isWholeOpening(prefix) {
+        prefix = FollowPoint.opening(prefix + buffer[0..<n])
       }
       offset += n
       try split(buffer[0..<n])
@@ -252,6 +256,11 @@ final class LineFollower {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       }
       lineNumber += 1
+      if line.first == 0 {
+        let nuls = line.prefix { $0 == 0 }.count
+        line.removeFirst(nuls)
+        events.append(.nulBytes(count: nuls, line: lineNumber))
+      }
       if let count = skipped {
         skipped = count + 1
       } else {

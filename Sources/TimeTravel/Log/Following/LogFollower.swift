@@ -25,7 +25,8 @@ import TimeTravelJSON
 /// - A new session (the file truncated, rewritten or replaced) starts a new numbering,
 ///   and its first line may be a header.
 /// - A line that is not a valid record is reported (``Event/skipped(_:)``) and
-///   following goes on.
+///   following goes on. NUL bytes before a line (a copytruncate rotation's hole) are
+///   dropped with a ``Event/warning(_:)``, and the line is read.
 ///
 /// Waiting blocks the calling thread in `poll(2)` or `kevent(2)` (see
 /// ``FollowWatching``): an idle follower uses no processor time. ``stop()``, from any
@@ -140,6 +141,15 @@ public final class LogFollower: @unchecked Sendable {
       newSession()
       return [.replaced]
     case .removed: return [.removed]
+    case .nulBytes(let count, let line):
+      return [
+        .warning(
+          LogWarning(
+            line: line,
+            message:
+              "\(count) NUL byte\(count == 1 ? "" : "s") before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped \(count == 1 ? "it" : "them") and kept the line"
+          ))
+      ]
     }
   }
 
