@@ -145,6 +145,35 @@ import Testing
     #expect(Self.summary(try follower.available()) == ["entry 3 increment line 2"])
   }
 
+  /// A complete last entry without its `\n` is reported once the writer has been quiet,
+  /// as `tail -f` prints such a line; the `\n` that comes later is no new line.
+  @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
+  func aCompleteLastEntryWithoutItsNewlineIsReportedOnceTheWriterIsQuiet(
+    watching: FollowWatching
+  ) throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let follower = try LogFollower(
+      following: try LogFile(path: folder.log), watching: watching, quiet: .milliseconds(20))
+    try folder.append(Self.line(2))
+    // Without waiting, it is not there yet: the writer may be about to write its `\n`.
+    #expect(try follower.available() == [])
+    #expect(Self.summary(try follower.next().map { [$0] } ?? []) == ["entry 2 increment line 3"])
+    try folder.append("\n" + Self.line(3) + "\n")
+    #expect(Self.summary(try follower.available()) == ["entry 3 increment line 4"])
+  }
+
+  /// A torn last line never parses, so it is waited for however quiet the writer is.
+  @Test func aTornLastLineIsStillWaitedFor() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let follower = try LogFollower(
+      following: try LogFile(path: folder.log), quiet: .milliseconds(5))
+    try folder.append(String(Self.line(2).dropLast(3)))
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) { follower.stop() }
+    #expect(try follower.next() == nil)
+  }
+
   /// The opening is a file's first two lines, at most 64 KB.
   @Test func theOpeningIsTheFirstTwoLines() {
     #expect(FollowPoint.opening(Array("a\nb\nc\n".utf8)) == Array("a\nb\n".utf8))

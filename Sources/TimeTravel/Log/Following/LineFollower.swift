@@ -1,11 +1,15 @@
 import Foundation
 import Synchronization
+import TimeTravelJSON
 
 /// The lines appended to a file after a ``FollowPoint``, read as they arrive, and what
 /// happens to the file meanwhile: the byte layer of ``LogFollower``.
 ///
 /// A line is handed over once its `\n` is there, so a record the writer has half
-/// written (a torn line) waits until it is completed. On every wake-up the follower looks
+/// written (a torn line) waits until it is completed. A last line that is a whole JSON
+/// value without its `\n` is handed over by ``next()`` once the writer has been quiet
+/// for the quiet period (as `tail -f` prints a last line without a newline), and the `\n`
+/// that may come later is no new line. On every wake-up the follower looks
 /// at the path for itself:
 /// - the path names no file: whatever the old file still gets is read, then
 ///   ``Event/removed`` (once), and the follower waits for a file to appear;
@@ -57,16 +61,22 @@ final class LineFollower {
   let wakeup: Wakeup
   private let stopped = Atomic<Bool>(false)
   private let lineLimit: Int
+  /// How long the writer must be quiet before a last line without its `\n` that is a
+  /// whole record is handed over, in milliseconds.
+  private let quietMilliseconds: Int32
   private static let chunkSize = 1 << 20
 
   /// Follows `path` from `start`.
   /// - Throws: ``LogError`` `.cannotOpen` when the path cannot be opened again.
   init(
     path: String, from start: FollowPoint, watching: FollowWatching,
-    lineLimit: Int = LogSource.lineLimit
+    lineLimit: Int = LogSource.lineLimit, quiet: Duration = .milliseconds(500)
   ) throws(LogError) {
     self.path = path
     self.lineLimit = lineLimit
+    let (seconds, attoseconds) = quiet.components
+    quietMilliseconds = Int32(
+      clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     wakeup = try Wakeup(path: path)
     // The watch comes first: a change made from here on wakes the first wait.
     watcher = watching.makeWatcher(path: path)
@@ -102,9 +112,34 @@ final class LineFollower {
       if let event = dequeue() { return event }
       try look()
       if nextEvent < events.count { continue }
-      watcher.wait(wakeup)
+      guard partialIsARecord() else {
+        watcher.wait(wakeup)
+        continue
+      }
+      // A last line that is a whole JSON value without its `\n`: once the writer has
+      // been quiet for the quiet period, it is handed over (a torn record never parses,
+      // so it is still waited for).
+      let before = offset
+      watcher.wait(wakeup, timeout: quietMilliseconds)
+      if isStopped { return nil }
+      try look()
+      if nextEvent == events.count, offset == before, !partial.isEmpty {
+        lineNumber += 1
+        events.append(.line(partial, number: lineNumber))
+        partial = []
+        awaitingNewline = true
+      }
     }
     return nil
+  }
+
+  /// Whether the bytes after the last `\n` are a whole JSON value: a complete record
+  /// whose writer has not written its `\n` (yet, or ever).
+  private func partialIsARecord() -> Bool {
+    guard let last = partial.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+      last == UInt8(ascii: "}") || last == UInt8(ascii: "]")
+    else { return false }
+    return (try? JSONParser.parse(bytes: partial)) != nil
   }
 
   /// The events there are now, without waiting.
