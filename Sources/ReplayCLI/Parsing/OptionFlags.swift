@@ -9,7 +9,7 @@ enum OptionFlags {
   static let all: [Flag] = [
     predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, filter, follow,
     until,
-    format, idKey, color, noColor, full,
+    format, idKey, color, noColor, full, libraryPath,
   ]
 
   static let predicate = Flag(
@@ -123,4 +123,11 @@ enum OptionFlags {
     names: ["--full"], help: "Do not abbreviate long values in text output.",
     scope: .everyModeOnALog
   ) { options, _ in options.full = true }
+
+  static let libraryPath = Flag(
+    names: ["-L", "--library-path"], value: .text("DIR"),
+    help:
+      "Search DIR for the jq modules that expressions import or include, as jq -L DIR does: import \"todos\" as todos; reads DIR/todos.jq, and import \"config\" as $config; reads DIR/config.json. May be given more than once, searched in order; without it, jq's list: ~/.jq, $ORIGIN/../lib/jq, $ORIGIN/../lib.",
+    repeats: true, scope: .everyModeOnALog
+  ) { options, values in options.libraryPaths.append(values[0]) }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import TimeTravelJQ
+
 /// The options of a command line, each typed and recorded once by its ``Flag``'s
 /// `apply` as the flag is read (see ``OptionFlags``). What a mode's own flag gives it is
 /// the mode's (``ReplayMode``); these are what modes share.
@@ -41,6 +44,17 @@ struct Options: Equatable, Sendable {
   var range: SeqRange?
   /// `--module MODULE` for `--emit-test`.
   var module: String?
+  /// `-L DIR`, each: where jq expressions find the modules they import.
+  var libraryPaths: [String] = []
+
+  /// Where `import` and `include` in jq expressions look, as jq's search list: the `-L`
+  /// directories (relative ones from the current directory), or jq's default list, with
+  /// `$ORIGIN` the directory of the running executable.
+  var modules: JQModuleSearch {
+    JQModuleSearch(
+      paths: libraryPaths.isEmpty ? JQModuleSearch.jqDefaultPaths : libraryPaths,
+      origin: Bundle.main.executableURL?.deletingLastPathComponent().path)
+  }
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }

@@ -82,8 +82,8 @@ import Testing
                            | --convert | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
-                          [--color[=auto|always|never]] [--no-color] [--full]
-               replay --eval EXPR
+                          [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
+               replay --eval EXPR [-L DIR]
                replay --completion bash|zsh|fish
                replay --help | --version
         Try 'replay --help' for more.
