@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TimeTravelDiff", targets: ["TimeTravelDiff"]),
     .library(name: "TimeTravelJQ", targets: ["TimeTravelJQ"]),
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
+    .library(name: "ReplayLive", targets: ["ReplayLive"]),
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
     .library(name: "CounterReducer", targets: ["CounterReducer"]),
@@ -43,6 +44,9 @@ let package = Package(
     .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
     // Records the profile screen's scripted session: `swift run profile-sample`.
     .executableTarget(name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"]),
+    // The listener of live sessions (`replay --listen`): accepts streaming apps, saves each
+    // session as a log, reports what comes, sends apps time-travel commands.
+    .target(name: "ReplayLive", dependencies: ["TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The command-line layer as a library, so tests and apps can call it.
@@ -109,6 +113,10 @@ let package = Package(
         "TimeTravelTesting", "TimeTravel", "TimeTravelJSON", "TodoReducer", "LoginReducer",
         "TestSupport",
       ]
+    ),
+    .testTarget(
+      name: "ReplayLiveTests",
+      dependencies: ["ReplayLive", "TimeTravel", "TodoReducer", "TestSupport"]
     ),
     .testTarget(
       name: "ReplayCLITests",

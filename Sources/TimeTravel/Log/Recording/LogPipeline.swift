@@ -177,9 +177,9 @@ struct LogPipeline {
     pending = (timeText, actionBytes)
   }
 
-  mutating func writeEntry(_ values: some TransitionValues, time: Date, origin: ActionOrigin?)
-    throws
-  {
+  mutating func writeEntry(
+    _ values: some TransitionValues, time: Date, origin: (any RecordedOrigin)?
+  ) throws {
     let seq = lastSeq + 1
     try begin(seq: seq)
     let priorBytes = try lastNext ?? values.encodePrior(encoder, redaction)

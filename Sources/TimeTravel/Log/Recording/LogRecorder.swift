@@ -57,6 +57,8 @@ public final class LogRecorder: Recorder {
   private let core: RecorderCore
   private let queue: RecorderQueue?
   private let pendingRecords: Bool
+  /// The live session of a streaming recorder (see `LogRecorder+Streaming.swift`).
+  let live: LiveLink?
 
   /// Records to the file at `url`, truncating it by default.
   ///
@@ -149,15 +151,16 @@ public final class LogRecorder: Recorder {
       redacting: redacting, encoding: encoding, durability: durability, nils: nils)
   }
 
-  private init(
+  init(
     sink: sending LogSink, destination: String, names: HeaderNames, writesHeader: Bool,
     clock: @escaping @Sendable () -> Date, pendingRecords: Bool, redacting: LogRedaction,
-    encoding: EntryEncoding, durability: Durability, nils: NilEncoding
+    encoding: EntryEncoding, durability: Durability, nils: NilEncoding, live: LiveLink? = nil
   ) throws {
     if case .compact(let interval) = encoding {
       precondition(interval >= 1, "LogRecorder: keyframeInterval must be at least 1")
     }
     self.pendingRecords = pendingRecords
+    self.live = live
     self.destination = destination
     self.clock = clock
     if writesHeader {
@@ -189,7 +192,7 @@ public final class LogRecorder: Recorder {
     }
   }
 
-  private struct HeaderNames {
+  struct HeaderNames {
     let app: String
     let stateType: String
     let actionType: String
@@ -265,6 +268,9 @@ public final class LogRecorder: Recorder {
     action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
   ) throws {
     let values = QueuedTransition(action: action, prior: prior, next: next)
+    // A remote command's entry says so (the controller follows every transition).
+    let remote = live?.controller.record(action)
+    let origin: (any RecordedOrigin)? = origin ?? remote
     if let queue {
       try queue.enqueueEntry(values, time: clock(), origin: origin, destination: destination)
       return
