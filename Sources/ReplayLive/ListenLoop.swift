@@ -190,7 +190,10 @@ final class ListenLoop: @unchecked Sendable {
       if sent == 0 { return }
       connection.sentOffset += sent
     }
-    if connection.closeWhenSent { drop(connection, reason: nil) }
+    if connection.closeWhenSent, connection.shutAt == nil {
+      _ = shutdown(connection.fd, Int32(SHUT_WR))
+      connection.shutAt = Self.now()
+    }
   }
 
   /// Reads up to 1 MiB (so one busy app cannot starve the others), and acts on the lines.
@@ -209,6 +212,7 @@ final class ListenLoop: @unchecked Sendable {
         break
       }
       total += count
+      if connection.closeWhenSent { continue }  // last words sent: what comes is dropped
       if !connection.splitter.split(chunk[0..<count], into: &lines) {
         tooLong = true
         break
@@ -217,7 +221,9 @@ final class ListenLoop: @unchecked Sendable {
     if !lines.isEmpty { connection.lastLine = Self.now() }
     if !connection.closeWhenSent { process(lines, from: connection) }
     guard connections[connection.fd] != nil else { return }
-    if tooLong {
+    if connection.closeWhenSent {
+      if ended != nil || tooLong { drop(connection, reason: nil) }
+    } else if tooLong {
       lineTooLong(connection)
     } else if let ended {
       if !connection.splitter.partial.isEmpty, let id = connection.session,
@@ -237,12 +243,16 @@ final class ListenLoop: @unchecked Sendable {
   private func enforceDeadlines() {
     let now = Self.now()
     for connection in Array(connections.values) {
+      if connection.closeWhenSent {
+        if let shutAt = connection.shutAt, now >= shutAt + 1_000_000_000 {
+          drop(connection, reason: nil)
+        }
+        continue
+      }
       let hello = connection.session == nil
       let limit = hello ? configuration.limits.helloSeconds : configuration.limits.idleSeconds
       guard now >= connection.lastLine + UInt64(limit * 1e9) else { continue }
-      if connection.closeWhenSent {
-        drop(connection, reason: nil)
-      } else if hello {
+      if hello {
         refuse(connection, "no hello within \(Self.seconds(limit))")
       } else {
         drop(connection, reason: "no complete line for \(Self.seconds(limit)) (the idle limit)")

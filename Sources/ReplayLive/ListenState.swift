@@ -13,6 +13,10 @@ final class Connection {
   var sentOffset = 0
   /// Close once `outgoing` is sent (after a refusal or a stop).
   var closeWhenSent = false
+  /// When the last words were sent and our side of the connection shut: the peer's bytes
+  /// are read and dropped until it closes too (closing with unread bytes would reset the
+  /// connection, and the peer could lose those last words), for at most a second.
+  var shutAt: UInt64?
   /// When the last complete line came (or the connection was accepted), in
   /// nanoseconds of `DispatchTime`.
   var lastLine: UInt64

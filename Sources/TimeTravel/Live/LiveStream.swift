@@ -142,7 +142,10 @@ final class LiveStream: LogWriter {
       sleep(seconds: backoff * (1 + Double.random(in: 0..<0.25)))
       backoff = min(backoff * 2, options.maximumBackoff)
     }
-    setStatus(.closed)
+    // A stopped session keeps saying why, closed or not.
+    if isClosing {
+      if case .stopped = status {} else { setStatus(.closed) }
+    }
     finished.signal()
   }
 

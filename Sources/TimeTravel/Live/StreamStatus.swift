@@ -18,7 +18,8 @@ extension LogRecorder {
     /// with other settings.
     case refused(reason: String)
     /// The listener stopped saving this session (its disk is full, a line was too long):
-    /// the stream does not reconnect; the file beside it, if any, goes on.
+    /// the stream does not reconnect; the file beside it, if any, goes on. The status
+    /// stays, also after the recorder is closed.
     case stopped(reason: String)
     /// The recorder was closed.
     case closed
