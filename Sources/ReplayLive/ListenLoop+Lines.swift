@@ -55,7 +55,10 @@ extension ListenLoop {
     session.summary.connections += 1
     session.summary.isConnected = true
     publish(session)
-    connection.queue(LiveWire.ListenerLine.welcome(lastSeq: session.lastSeq).line)
+    connection.queue(
+      LiveWire.ListenerLine.welcome(
+        lastSeq: session.lastSeq, idle: configuration.limits.idleSeconds
+      ).line)
     flush(connection)
     events.push(.connected(session.info, peer: connection.peer, resumed: resumed))
     return true

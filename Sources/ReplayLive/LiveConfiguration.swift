@@ -44,9 +44,10 @@ public struct LiveLimits: Sendable, Equatable {
   /// Connections at once, sessions and hellos (256 by default); more are refused with
   /// the reason.
   public var sessions: Int
-  /// Seconds a connection may go without a complete line (60 by default; apps send a
-  /// heartbeat after 15 quiet seconds). A peer that sends nothing, or a line a byte at a
-  /// time, is closed then; it never holds up another session meanwhile.
+  /// Seconds a connection may go without a complete line (60 by default). The welcome
+  /// tells apps the limit, and a quiet app sends a heartbeat every third of it (at most
+  /// every 15 s), so only a peer that sends nothing, or a line a byte at a time, is closed
+  /// then; it never holds up another session meanwhile.
   public var idleSeconds: Double
   /// Seconds a new connection has to send its hello (10 by default).
   public var helloSeconds: Double

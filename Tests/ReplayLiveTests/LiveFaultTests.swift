@@ -40,7 +40,8 @@ import TimeTravel
     let recorder = try LogRecorder(
       streamingTo: "127.0.0.1:\(port)", app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock)
-    let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...20 { await store.dispatch(.increment) }
     // Killed while entries are still arriving.
     try eventually("entries in the child's file") {
@@ -60,8 +61,13 @@ import TimeTravel
     try harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     let after = try LiveHarness.fileLines(file)
     #expect(Array(after.prefix(before.count)) == before)
-    #expect(after == [CounterLines.header] + (1...50).map(CounterLines.increment) + [CounterLines.closing(50)])
-    #expect(harness.seen.contains { if case .connected(_, _, resumed: true) = $0 { true } else { false } })
+    #expect(
+      after == [CounterLines.header] + (1...50).map(CounterLines.increment) + [
+        CounterLines.closing(50)
+      ])
+    #expect(
+      harness.seen.contains { if case .connected(_, _, resumed: true) = $0 { true } else { false } }
+    )
     #expect(try LogFile(path: file.path).warnings.isEmpty)
   }
 
@@ -101,7 +107,8 @@ import TimeTravel
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock, bufferLimit: 2_000)
-    let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...5 { await store.dispatch(.increment) }
     try harness.waitForLine("entry 5") { $0.hasPrefix(#"{"seq":5,"#) }
     harness.listener.stop()
@@ -129,32 +136,61 @@ import TimeTravel
       ])
   }
 
-  @Test func aStalledSenderHoldsNoOtherSessionUpAndMeetsTheIdleLimit() async throws {
-    let harness = try LiveHarness(limits: LiveLimits(idleSeconds: 2))
-    defer { harness.removeDirectory() }
+  /// Sends a hello, then one byte of a line every 200 ms, never ending it, until cancelled
+  /// or closed.
+  static func stall(_ harness: LiveHarness) throws -> (RawPeer, Task<Void, Never>) {
     let staller = try RawPeer(connectingTo: harness.address)
     try staller.send(helloLine(app: "Staller"))
     #expect(try staller.readLine()?.hasPrefix(#"{"welcome""#) == true)
     let dribble = Task.detached {
-      // One byte at a time, never a whole line.
-      for byte in Array(#"{"seq":1,"action":"#.utf8) {
-        try? staller.send([byte])
+      while !Task.isCancelled {
+        guard (try? staller.send([UInt8(ascii: "x")])) != nil else { return }
         try? await Task.sleep(for: .milliseconds(200))
       }
     }
+    return (staller, dribble)
+  }
+
+  @Test func aStalledSenderHoldsNoOtherSessionUp() async throws {
+    let harness = try LiveHarness()
+    defer { harness.removeDirectory() }
+    let (staller, dribble) = try Self.stall(harness)
+    defer { dribble.cancel() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock)
-    let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...50 { await store.dispatch(.increment) }
     try harness.waitForLine("the other app's entry 50") { $0.hasPrefix(#"{"seq":50,"#) }
+    #expect(!harness.seen.contains { if case .disconnected = $0 { true } else { false } })
+    try staller.send("\n")  // still connected
+    try recorder.close()
+  }
+
+  @Test func aLineThatNeverEndsMeetsTheIdleLimitButAQuietAppDoesNot() async throws {
+    let harness = try LiveHarness(limits: LiveLimits(idleSeconds: 1))
+    defer { harness.removeDirectory() }
+    let recorder = try LogRecorder(
+      streamingTo: harness.address, app: "Quiet", stateType: "CounterState",
+      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    await store.dispatch(.increment)
+    try harness.waitForLine("the quiet app's entry") { $0.hasPrefix(#"{"seq":1,"#) }
+    let (staller, dribble) = try Self.stall(harness)
+    defer { dribble.cancel() }
+    try harness.wait("the staller's hello") { _ in harness.sessions.contains { $0.app == "Staller" }
+    }
     let stallerSession = try #require(harness.sessions.first { $0.app == "Staller" })
-    #expect(!harness.seen.contains(.disconnected(stallerSession, reason: "no complete line for 2 s (the idle limit)")))
     try harness.wait("the idle limit") {
-      $0.contains(.disconnected(stallerSession, reason: "no complete line for 2 s (the idle limit)"))
+      $0.contains(
+        .disconnected(stallerSession, reason: "no complete line for 1 s (the idle limit)"))
     }
     #expect(try staller.closes())
-    await dribble.value
+    // The quiet app sent heartbeats meanwhile (a third of the limit the welcome gave).
+    #expect(harness.seen.count { if case .disconnected = $0 { true } else { false } } == 1)
+    #expect(recorder.streamStatus == .connected)
     try recorder.close()
   }
 
@@ -163,11 +199,13 @@ import TimeTravel
     let recorder = try LogRecorder(
       streamingTo: server.address, app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock)
-    let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await MainActor.run { store.remoteControl = .allowed }
     await store.dispatch(.increment)
     let app = try server.accept()
-    #expect(try app.readLine()?.hasPrefix(#"{"hello":"replay","protocol":1,"app":"Counter","#) == true)
+    #expect(
+      try app.readLine()?.hasPrefix(#"{"hello":"replay","protocol":1,"app":"Counter","#) == true)
     try app.send(#"{"welcome":"replay","protocol":1,"lastSeq":null}"# + "\n")
     #expect(try app.readLine() == CounterLines.header)
     #expect(try app.readLine() == CounterLines.increment(1))

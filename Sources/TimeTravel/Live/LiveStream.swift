@@ -177,12 +177,15 @@ final class LiveStream: LogWriter {
     // The hello goes, then nothing until the listener answers.
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(options.connectTimeout * 2e9)
     var lastSeq: Int?
+    var heartbeat = options.heartbeat
     handshake: while true {
       if let ending = pump(fd, &outgoing, &offset, &reader, deadline: deadline) { return ending }
       while let line = reader.lines.popFirst() {
         switch LiveWire.ListenerLine(parsing: line) {
-        case .welcome(let seq)?:
+        case .welcome(let seq, let idle)?:
           lastSeq = seq
+          // Often enough that the listener's idle limit never closes a quiet app.
+          if let idle, idle > 0 { heartbeat = min(heartbeat, max(0.05, idle / 3)) }
           break handshake
         case .refused(let reason)?: return .refused(reason)
         case .stopped(let reason)?: return .stopped(reason)
@@ -195,17 +198,19 @@ final class LiveStream: LogWriter {
       return shared.buffer.resume(after: lastSeq)
     }
     offset = 0
-    return stream(fd, outgoing, &reader)
+    return stream(fd, outgoing, &reader, heartbeat: heartbeat)
   }
 
   /// Sends and receives until the connection ends or the stream closes.
-  private func stream(_ fd: Int32, _ first: Data, _ reader: inout Reader) -> Ending {
+  private func stream(
+    _ fd: Int32, _ first: Data, _ reader: inout Reader, heartbeat seconds: Double
+  ) -> Ending {
     var outgoing = first
     var offset = 0
     var lastSent = DispatchTime.now().uptimeNanoseconds
     var lastProgress = lastSent
     var drainDeadline: UInt64?
-    let heartbeat = UInt64(options.heartbeat * 1e9)
+    let heartbeat = UInt64(seconds * 1e9)
     while true {
       let now = DispatchTime.now().uptimeNanoseconds
       if offset == outgoing.count {

@@ -98,8 +98,9 @@ package enum LiveWire {
   /// What a listener sends an app.
   package enum ListenerLine: Sendable, Equatable {
     /// The hello was accepted; the listener's saved copy of the session ends at `lastSeq`
-    /// (`nil`: it has nothing of it yet).
-    case welcome(lastSeq: Int?)
+    /// (`nil`: it has nothing of it yet), and it closes a connection that sends no line
+    /// for `idle` seconds (`nil`: not said).
+    case welcome(lastSeq: Int?, idle: Double?)
     /// The connection is refused (closed next), and why.
     case refused(String)
     /// The listener stopped saving the session (closed next): the app must not reconnect it.
@@ -112,10 +113,11 @@ package enum LiveWire {
     /// The line, `\n`-terminated.
     package var line: Data {
       switch self {
-      case .welcome(let lastSeq):
+      case .welcome(let lastSeq, let idle):
         return LiveWire.line([
           "welcome": "replay", "protocol": .number(JSONNumber(LiveWire.protocolVersion)),
           "lastSeq": lastSeq.map { .number(JSONNumber($0)) } ?? .null,
+          "idle": idle.map { .number(JSONNumber($0)) } ?? .null,
         ])
       case .refused(let reason): return LiveWire.line(["refused": .string(reason)])
       case .stopped(let reason): return LiveWire.line(["stopped": .string(reason)])
@@ -146,7 +148,9 @@ package enum LiveWire {
         return
       }
       if value["welcome"] != nil {
-        self = .welcome(lastSeq: value["lastSeq"]?.numberValue?.intValue)
+        self = .welcome(
+          lastSeq: value["lastSeq"]?.numberValue?.intValue,
+          idle: value["idle"]?.numberValue?.doubleValue)
       } else if let reason = value["refused"] {
         self = .refused(reason.stringValue ?? "\(reason)")
       } else if let reason = value["stopped"] {

@@ -25,6 +25,8 @@ struct StreamBuffer {
   let limit: Int
   /// The log header, sent first on every connection.
   private(set) var header: Data?
+  /// Whether the header came after the connection's start, and is still to be sent.
+  private var headerUnsent = false
   private var items: [Item] = []
   /// The first item held; those before it were removed.
   private var head = 0
@@ -45,7 +47,7 @@ struct StreamBuffer {
   }
 
   /// Whether unsent lines or replies wait.
-  var hasUnsent: Bool { head + sent < items.count || !replies.isEmpty }
+  var hasUnsent: Bool { headerUnsent || head + sent < items.count || !replies.isEmpty }
 
   /// Whether replies wait for their entry.
   var hasReplies: Bool { !replies.isEmpty }
@@ -55,6 +57,7 @@ struct StreamBuffer {
     let kind = LiveLine(line.dropLast())
     if kind == .header {
       header = line
+      headerUnsent = true
       return
     }
     items.append(Item(bytes: line, kind: kind))
@@ -158,6 +161,10 @@ struct StreamBuffer {
   ///     entry was dropped, or recording stopped), in nanoseconds.
   mutating func take(maxBytes: Int, now: UInt64, replyDelay: UInt64) -> Data {
     var out = Data()
+    if headerUnsent, let header {
+      out.append(header)
+      headerUnsent = false
+    }
     while head + sent < items.count, out.count < maxBytes {
       let item = items[head + sent]
       out.append(item.bytes)
@@ -183,6 +190,7 @@ struct StreamBuffer {
   /// - Returns: What to send first: the header, and that gap record when there is one.
   mutating func resume(after lastSeq: Int?) -> Data {
     replies = []
+    headerUnsent = false
     let known = lastSeq ?? 0
     var start = head
     while start < items.count, let last = items[start].kind.lastSeq, last <= known {
