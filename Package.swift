@@ -68,7 +68,8 @@ let package = Package(
     .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
-    .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "record-bench", dependencies: ["TimeTravel", "TodoReducer", "ReplayLive"]),
     // Performance figures beside their peers (jq, Python, Foundation):
     // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
     // the tests, which never assert wall-clock times.

@@ -81,7 +81,7 @@ extension ListenLoop {
     }
     let url = configuration.directory.appendingPathComponent(SessionFile.name(for: hello))
     do {
-      let (file, existing) = try SessionFile.open(url)
+      let (file, existing) = try SessionFile.open(url, syncer: syncer)
       let info = LiveSession(
         id: hello.session, app: hello.app, started: hello.started, device: hello.device,
         pid: hello.pid, file: url)

@@ -13,8 +13,9 @@ import TimeTravel
 
 /// The listener's thread: one `poll(2)` loop over the listening socket, every
 /// connection and a wake-up pipe, all non-blocking, so a slow or stalled peer holds no
-/// other up. It sleeps in `poll` with no timeout unless a deadline is near (a hello or
-/// idle limit, a pending `fsync`): an idle listener uses no processor time.
+/// other up. It sleeps in `poll` with no timeout unless a deadline is near (a hello
+/// or idle limit): an idle listener uses no processor time. Files are synced by a
+/// ``FileSyncer``, so a slow disk holds no session up either.
 final class ListenLoop: @unchecked Sendable {
   // @unchecked: everything but `control`, `events` and the pipe is the loop thread's.
   let configuration: LiveConfiguration
@@ -26,7 +27,7 @@ final class ListenLoop: @unchecked Sendable {
   var connections: [Int32: Connection] = [:]
   var sessions: [String: SessionState] = [:]
   private var acceptPausedUntil: UInt64 = 0
-  private var lastSync: UInt64 = 0
+  let syncer = FileSyncer()
   let finished = DispatchSemaphore(value: 0)
 
   init(configuration: LiveConfiguration, listenFD: Int32, events: EventQueue) throws(LiveError) {
@@ -73,7 +74,6 @@ final class ListenLoop: @unchecked Sendable {
         service(connection, events: Int32(pollfd.revents))
       }
       enforceDeadlines()
-      syncFiles()
     }
     shutDown()
     finished.signal()
@@ -102,9 +102,6 @@ final class ListenLoop: @unchecked Sendable {
         connection.session == nil
         ? configuration.limits.helloSeconds : configuration.limits.idleSeconds
       consider(connection.lastLine + UInt64(limit * 1e9))
-    }
-    if sessions.values.contains(where: { $0.file?.isDirty ?? false }) {
-      consider(lastSync + 1_000_000_000)
     }
     if acceptPausedUntil > now { consider(acceptPausedUntil) }
     guard let nearest else { return -1 }
@@ -264,13 +261,6 @@ final class ListenLoop: @unchecked Sendable {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
-  private func syncFiles() {
-    let now = Self.now()
-    guard now >= lastSync + 1_000_000_000 else { return }
-    lastSync = now
-    for session in sessions.values { session.file?.sync() }
-  }
-
   /// Refuses a connection: says why, reports it, closes once that is sent.
   func refuse(_ connection: Connection, _ reason: String) {
     events.push(.refused(peer: connection.peer, reason: reason))
@@ -289,7 +279,6 @@ final class ListenLoop: @unchecked Sendable {
     else { return }
     session.connection = nil
     session.summary.isConnected = false
-    session.file?.sync()
     publish(session)
     if let reason { events.push(.disconnected(session.info, reason: reason)) }
   }
@@ -307,6 +296,7 @@ final class ListenLoop: @unchecked Sendable {
       drop(connection, reason: connection.session == nil ? nil : "the listener stopped")
     }
     for session in sessions.values { session.file?.close() }
+    syncer.stop()
     LiveSocket.close(listenFD)
     let waiters = control.withLock { control in
       defer { control.waiters = [:] }

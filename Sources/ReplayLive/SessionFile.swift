@@ -14,7 +14,8 @@ import TimeTravel
 /// `flock(2)` while open), so it opens in every `replay` mode like any log.
 ///
 /// A write that fails (a full disk) is undone by truncating the file back to its size
-/// before the write: the file never ends in a torn line of the listener's making.
+/// before the write: the file never ends in a torn line of the listener's making. The
+/// ``FileSyncer`` syncs it within a second of each write, off the listener's loop.
 final class SessionFile {
   let url: URL
   private var fd: Int32
@@ -22,8 +23,7 @@ final class SessionFile {
   private(set) var size: Int
   /// Lines in the file.
   private(set) var lines: Int
-  /// Whether bytes were written since the last `fsync(2)`.
-  private(set) var isDirty = false
+  private var syncer: (FileSyncer, FileSyncer.Target)?
 
   /// What an existing file already holds of the session.
   struct Existing {
@@ -58,7 +58,9 @@ final class SessionFile {
   ///   cut off first: the app sends that line again).
   /// - Throws: A message naming the file and the reason: it cannot be opened, or
   ///   another listener holds it.
-  static func open(_ url: URL) throws(SessionFileError) -> (SessionFile, Existing?) {
+  static func open(_ url: URL, syncer: FileSyncer) throws(SessionFileError) -> (
+    SessionFile, Existing?
+  ) {
     let fd = posixOpen(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .cannotOpen(url.path, errno) }
     var locked: Int32
@@ -68,6 +70,7 @@ final class SessionFile {
       throw .locked(url.path)
     }
     let file = SessionFile(url: url, fd: fd)
+    file.syncer = syncer.follow(fd).map { (syncer, $0) }
     guard file.size > 0 else { return (file, nil) }
     let existing = try file.scan()
     return (file, existing)
@@ -147,20 +150,17 @@ final class SessionFile {
     }
     size += bytes.count
     lines += count
-    isDirty = true
+    if let (syncer, target) = syncer {
+      syncer.touch(target)
+    } else {
+      _ = fsync(fd)  // no descriptor to spare for the syncer: sync here
+    }
   }
 
-  /// `fsync(2)`, so what was saved survives a power loss.
-  func sync() {
-    guard isDirty else { return }
-    _ = fsync(fd)
-    isDirty = false
-  }
-
-  /// Syncs and closes; idempotent.
+  /// Closes; the syncer syncs the file a last time. Idempotent.
   func close() {
     guard fd >= 0 else { return }
-    sync()
+    if let (syncer, target) = syncer { syncer.close(target) } else { _ = fsync(fd) }
     posixClose(fd)
     fd = -1
   }

@@ -268,3 +268,6 @@ for (name, count, full, k10, k50) in [
     "| \(name) | \(format(Double(full) / c, 0)) | \(format(Double(k10) / c, 0)) | \(format(Double(k50) / c, 0)) | \(format(Double(k50) / Double(full), 3)) |"
   )
 }
+
+// 4. Live streaming (Streaming.swift).
+try MainActor.assumeIsolated { try measureStreaming(initial, actions) }
