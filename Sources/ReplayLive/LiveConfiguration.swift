@@ -8,7 +8,7 @@ public struct LiveConfiguration: Sendable {
   /// 0 lets the system pick one (read it back from ``LiveListener/address``).
   public var address: LiveAddress
   /// The token apps must send in their hello. Required when ``address`` is not loopback
-  /// (``LiveListener/init(_:)`` throws ``LiveError/tokenRequired(_:)`` otherwise), and
+  /// (``LiveListener/init(_:)`` throws `LiveError.tokenRequired(_:)` otherwise), and
   /// checked on loopback too when set. Compared in constant time.
   public var token: String?
   /// The folder sessions are saved in, created if needed; `./replay-sessions` by default.

@@ -1,7 +1,7 @@
 import Foundation
 import TimeTravel
 
-/// Accepts apps that stream their log (a ``TimeTravel/LogRecorder`` made with
+/// Accepts apps that stream their log (a `LogRecorder` made with
 /// `streamingTo:`, the Redux middleware with `connect`), saves each session durably as
 /// its own log, reports what comes as ``LiveEvent``s, and sends the apps time-travel
 /// commands: the engine of `replay --listen`.
@@ -47,10 +47,10 @@ public final class LiveListener: Sendable {
 
   /// Binds, creates the folder, and starts serving.
   /// - Parameter configuration: Where and how to listen.
-  /// - Throws: ``LiveError/tokenRequired(_:)`` for an address other machines can reach
-  ///   and no token; ``LiveError/cannotListen(_:code:)`` when the address cannot be bound
-  ///   (in use, not this machine's); ``LiveError/cannotResolve(_:reason:)``;
-  ///   ``LiveError/cannotSave(_:reason:)`` when the folder cannot be created.
+  /// - Throws: `LiveError.tokenRequired(_:)` for an address other machines can reach
+  ///   and no token; `LiveError.cannotListen(_:code:)` when the address cannot be bound
+  ///   (in use, not this machine's); `LiveError.cannotResolve(_:reason:)`;
+  ///   `LiveError.cannotSave(_:reason:)` when the folder cannot be created.
   public init(_ configuration: LiveConfiguration) throws(LiveError) {
     if configuration.token == nil, !configuration.address.isLoopback {
       throw .tokenRequired(configuration.address.description)
