@@ -110,6 +110,7 @@ extension ListenLoop {
       case .heartbeat: continue
       case .reply:
         if let value = try? JSONParser.parse(bytes: line), let (id, reply) = LiveWire.reply(value) {
+          if let id { connection.unanswered.remove(id) }
           deliver(reply, id: id, session: session.info)
         }
         continue

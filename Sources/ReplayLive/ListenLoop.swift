@@ -126,6 +126,7 @@ final class ListenLoop: @unchecked Sendable {
           id: command.id, session: session?.info)
         continue
       }
+      connection.unanswered.insert(command.id)
       connection.queue(command.line)
       flush(connection)
     }
@@ -274,6 +275,11 @@ final class ListenLoop: @unchecked Sendable {
   func drop(_ connection: Connection, reason: String?) {
     connections[connection.fd] = nil
     LiveSocket.close(connection.fd)
+    let session = connection.session.flatMap { sessions[$0] }?.info
+    for id in connection.unanswered.sorted() {
+      deliver(.refused("the app disconnected before it answered"), id: id, session: session)
+    }
+    connection.unanswered = []
     guard let id = connection.session, let session = sessions[id],
       session.connection == connection.fd
     else { return }

@@ -23,6 +23,8 @@ final class Connection {
   /// Whether lines the listener already has may still come (just after a hello that
   /// resumed a session).
   var resuming = false
+  /// The commands sent on this connection that have no reply yet.
+  var unanswered: Set<Int> = []
 
   init(fd: Int32, peer: String, now: UInt64) {
     self.fd = fd

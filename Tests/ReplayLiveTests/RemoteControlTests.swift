@@ -150,3 +150,48 @@ import TimeTravel
     #expect(await app.count == 1)
   }
 }
+
+/// A streaming recorder used without a store (a view model's, or records written by
+/// hand) answers commands with the reason.
+@Suite(.timeLimit(.minutes(1))) struct RemoteWithoutStoreTests {
+  @Test func commandsToARecorderWithoutAStoreAreRefused() async throws {
+    let harness = try LiveHarness()
+    defer { harness.removeDirectory() }
+    let recorder = try LogRecorder(
+      streamingTo: harness.address, app: "Counter", stateType: "CounterState",
+      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+    try recorder.record(
+      action: RecordedAction.action(CounterAction.increment), prior: CounterState(),
+      next: CounterState(count: 1))
+    try harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
+    let session = try #require(harness.sessions.first)
+    #expect(
+      harness.listener.request(.undo, to: session.id)
+        == .refused(
+          "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
+        ))
+    #expect(
+      harness.listener.request(.undo, to: "no-such-session")
+        == .refused("no session no-such-session"))
+    try recorder.close()
+    try harness.wait("the disconnection") {
+      $0.contains { if case .disconnected = $0 { true } else { false } }
+    }
+    #expect(harness.listener.request(.undo, to: session.id) == .refused("the app is not connected"))
+  }
+
+  @Test func anAppThatLeavesWithoutAnsweringEndsTheWait() async throws {
+    let harness = try LiveHarness()
+    defer { harness.removeDirectory() }
+    let app = try RawPeer(connectingTo: harness.address)
+    try app.send(helloLine(app: "Leaver"))
+    #expect(try app.readLine()?.hasPrefix(#"{"welcome""#) == true)
+    try harness.wait("the hello") { _ in !harness.sessions.isEmpty }
+    let id = try #require(harness.sessions.first).id
+    let listener = harness.listener
+    let reply = Task.detached { listener.request(.goto(seq: 0), to: id, timeout: 30) }
+    #expect(try app.readLine() == #"{"command":"goto","id":1,"seq":0}"#)
+    app.close()
+    #expect(await reply.value == .refused("the app disconnected before it answered"))
+  }
+}

@@ -94,8 +94,15 @@ final class RemoteController: Sendable {
   }
 
   @MainActor private func apply(id: Int, _ command: LiveCommand) -> (LiveReply, Int?) {
-    guard let target = target.withLock({ $0 }), let permission = target.permission() else {
-      return (.refused("the app's store is gone"), nil)
+    guard let target = target.withLock({ $0 }) else {
+      return (
+        .refused(
+          "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
+        ), nil
+      )
+    }
+    guard let permission = target.permission() else {
+      return (.refused("the app's store is gone (it was released)"), nil)
     }
     switch (permission, command) {
     case (.refused, _):

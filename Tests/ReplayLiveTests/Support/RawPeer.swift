@@ -19,7 +19,15 @@ final class RawPeer: @unchecked Sendable {
     self.init(fd: try LiveSocket.connect(to: LiveAddress(parsing: address), timeout: 5))
   }
 
-  deinit { LiveSocket.close(fd) }
+  private var isOpen = true
+
+  deinit { close() }
+
+  /// Closes the connection (once).
+  func close() {
+    if isOpen { LiveSocket.close(fd) }
+    isOpen = false
+  }
 
   /// Sends all of `bytes`, waiting up to 10 s for room.
   func send(_ bytes: [UInt8]) throws {
