@@ -64,6 +64,9 @@ let package = Package(
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
+    // The live-session example: an app streaming to `replay --listen`, which the stepper
+    // can move through time (`swift run live-sample 127.0.0.1:9000`).
+    .executableTarget(name: "live-sample", dependencies: ["TimeTravel", "TodoReducer"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
@@ -117,7 +120,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ReplayLiveTests",
-      dependencies: ["ReplayLive", "TimeTravel", "TodoReducer", "TestSupport"]
+      dependencies: [
+        "ReplayLive", "TimeTravel", "TodoReducer", "TestSupport",
+        // A real app in its own process for the tests, built with them.
+        "live-sample",
+      ]
     ),
     .testTarget(
       name: "ReplayCLITests",

@@ -38,9 +38,8 @@ final class FileSyncer: Sendable {
 
   /// Follows the file open on `fd` (duplicated; the caller keeps its own).
   func follow(_ fd: Int32) -> Target? {
-    let copy = dup(fd)
+    let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
     guard copy >= 0 else { return nil }
-    _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
     let target = Target(fd: copy)
     targets.withLock { $0.append(target) }
     return target

@@ -139,8 +139,7 @@ final class ListenLoop: @unchecked Sendable {
       id.flatMap { control.waiters.removeValue(forKey: $0) }
     }
     if let waiter {
-      waiter.reply = reply
-      waiter.done.signal()
+      waiter.resume(reply)
     } else if let session {
       events.push(.reply(session, id: id, reply))
     }
@@ -308,10 +307,7 @@ final class ListenLoop: @unchecked Sendable {
       defer { control.waiters = [:] }
       return control.waiters
     }
-    for waiter in waiters.values {
-      waiter.reply = .refused("the listener stopped")
-      waiter.done.signal()
-    }
+    for waiter in waiters.values { waiter.resume(.refused("the listener stopped")) }
     events.finish()
   }
 }

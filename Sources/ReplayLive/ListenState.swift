@@ -82,9 +82,12 @@ struct ControlState {
   var order: [String] = []
 }
 
-/// A reply someone waits for.
-final class Waiter: @unchecked Sendable {
-  // @unchecked: `reply` is written once before `done` is signalled, and read after.
-  let done = DispatchSemaphore(value: 0)
-  var reply: LiveReply?
+/// A reply someone waits for: whoever takes it out of ``ControlState/waiters`` calls
+/// `resume`, once.
+final class Waiter: Sendable {
+  let resume: @Sendable (LiveReply) -> Void
+
+  init(_ resume: @escaping @Sendable (LiveReply) -> Void) {
+    self.resume = resume
+  }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import TimeTravel
 
 /// Accepts apps that stream their log (a `LogRecorder` made with
@@ -104,31 +106,60 @@ public final class LiveListener: Sendable {
     return id
   }
 
-  /// Sends `command` and waits for the app's answer, up to `timeout` seconds. The
-  /// answer comes after the entry it names has been reported and saved.
+  /// Sends `command` and waits for the app's answer, up to `timeout` seconds, blocking
+  /// the calling thread (in Swift concurrency, the `async` form waits without blocking).
+  /// The answer comes after the entry it names has been reported and saved.
   /// - Returns: The app's reply; a refusal naming the reason when the app is not
-  ///   connected, does not answer in time, or the listener stops.
+  ///   connected, disconnects or does not answer in time, or the listener stops.
   public func request(_ command: LiveCommand, to session: String, timeout: Double = 5)
     -> LiveReply
   {
-    let waiter = Waiter()
+    let answer = Mutex<LiveReply?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let id = register(command, to: session) { reply in
+      answer.withLock { $0 = reply }
+      done.signal()
+    }
+    if done.wait(timeout: .now() + timeout) == .timedOut {
+      expire(id, after: timeout)
+      done.wait()
+    }
+    return answer.withLock { $0 } ?? .refused("the listener stopped")
+  }
+
+  /// Sends `command` and waits for the app's answer, up to `timeout` seconds; see the
+  /// blocking form.
+  public func request(_ command: LiveCommand, to session: String, timeout: Double = 5) async
+    -> LiveReply
+  {
+    await withCheckedContinuation { continuation in
+      let id = register(command, to: session) { continuation.resume(returning: $0) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+        expire(id, after: timeout)
+      }
+    }
+  }
+
+  /// Queues `command` with a waiter for its reply; returns its id.
+  private func register(
+    _ command: LiveCommand, to session: String, _ resume: @escaping @Sendable (LiveReply) -> Void
+  ) -> Int {
     let id = loop.control.withLock { control in
       defer { control.nextCommandID += 1 }
       let id = control.nextCommandID
-      control.waiters[id] = waiter
+      control.waiters[id] = Waiter(resume)
       control.commands.append(
         (session, id, LiveWire.ListenerLine.command(id: id, command).line))
       return id
     }
     loop.wake()
-    if waiter.done.wait(timeout: .now() + timeout) == .timedOut {
-      let late = loop.control.withLock { $0.waiters.removeValue(forKey: id) }
-      if late != nil {
-        return .refused("the app did not answer within \(ListenLoop.seconds(timeout))")
-      }
-      waiter.done.wait()
-    }
-    return waiter.reply ?? .refused("the listener stopped")
+    return id
+  }
+
+  /// Answers a request still waiting after `timeout` seconds with that.
+  private func expire(_ id: Int, after timeout: Double) {
+    let waiter = loop.control.withLock { $0.waiters.removeValue(forKey: id) }
+    waiter?.resume(.refused("the app did not answer within \(ListenLoop.seconds(timeout))"))
   }
 
   /// Every session so far, in the order they first connected, with their tallies.

@@ -13,19 +13,20 @@ import TimeTravel
   }
 
   /// Connects, sends `text`, and returns the listener's answer and the event it reported.
-  static func refusal(_ harness: LiveHarness, sending text: String) throws -> (String?, LiveEvent?)
-  {
+  static func refusal(_ harness: LiveHarness, sending text: String) async throws -> (
+    String?, LiveEvent?
+  ) {
     let peer = try RawPeer(connectingTo: harness.address)
-    try peer.send(text)
-    let answer = try peer.readLine()
-    #expect(try peer.closes())
-    let events = try harness.wait("a refusal") {
+    try await peer.send(text)
+    let answer = try await peer.readLine()
+    #expect(try await peer.closes())
+    let events = try await harness.wait("a refusal") {
       $0.contains { if case .refused = $0 { true } else { false } }
     }
     return (answer, events.last)
   }
 
-  @Test func anAddressOtherMachinesCanReachNeedsAToken() throws {
+  @Test func anAddressOtherMachinesCanReachNeedsAToken() async throws {
     #expect(throws: LiveError.tokenRequired("0.0.0.0:0")) {
       try LiveListener(LiveConfiguration(address: LiveAddress(host: "0.0.0.0", port: 0)))
     }
@@ -55,10 +56,10 @@ import TimeTravel
       "the session id must be 1 to 64 letters, digits and '-'"
     ),
   ])
-  func aHelloThatMayNotConnectIsRefusedWithItsReason(hello: String, reason: String) throws {
+  func aHelloThatMayNotConnectIsRefusedWithItsReason(hello: String, reason: String) async throws {
     let harness = try LiveHarness(token: "s3cret")
     defer { harness.removeDirectory() }
-    let (answer, event) = try Self.refusal(
+    let (answer, event) = try await Self.refusal(
       harness, sending: hello + #"{"seq":1,"action":"x","prior":1,"next":2}"# + "\n")
     #expect(answer == #"{"refused":"\#(reason.replacingOccurrences(of: "\"", with: "\\\""))"}"#)
     guard case .refused(let peer, let reported)? = event else {
@@ -70,7 +71,7 @@ import TimeTravel
     #expect(Self.saved(harness) == [])
   }
 
-  @Test func randomBytesAndHugeLinesInsteadOfAHelloAreRefused() throws {
+  @Test func randomBytesAndHugeLinesInsteadOfAHelloAreRefused() async throws {
     let harness = try LiveHarness(limits: LiveLimits(helloSeconds: 0.5))
     defer { harness.removeDirectory() }
     var generator = SeededGenerator(seed: 23)
@@ -79,13 +80,13 @@ import TimeTravel
     }
     // Noise without a line break: the hello never comes.
     let quiet = try RawPeer(connectingTo: harness.address)
-    try quiet.send(noise)
-    #expect(try quiet.readLine() == #"{"refused":"no hello within 0.5 s"}"#)
+    try await quiet.send(noise)
+    #expect(try await quiet.readLine() == #"{"refused":"no hello within 0.5 s"}"#)
     // More than 64 KiB without a line break.
     let huge = try RawPeer(connectingTo: harness.address)
-    try huge.send([UInt8](repeating: UInt8(ascii: "x"), count: 70_000))
-    #expect(try huge.readLine() == #"{"refused":"the hello line is longer than 64 KiB"}"#)
-    #expect(try huge.closes())
+    try await huge.send([UInt8](repeating: UInt8(ascii: "x"), count: 70_000))
+    #expect(try await huge.readLine() == #"{"refused":"the hello line is longer than 64 KiB"}"#)
+    #expect(try await huge.closes())
     #expect(Self.saved(harness) == [])
   }
 
@@ -103,8 +104,8 @@ import TimeTravel
       initialState: CounterState(), reducer: counterReducer, recorder: wrong)
     await store.dispatch(.increment)
     await refused.dispatch(.increment)
-    try harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
-    try eventually("the wrong token to be refused") { wrong.streamStatus != .connecting }
+    try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
+    try await eventually("the wrong token to be refused") { wrong.streamStatus != .connecting }
     #expect(wrong.streamStatus == .refused(reason: "the token is wrong"))
     try wrong.close()
     try right.close()
@@ -132,7 +133,7 @@ import TimeTravel
         recorder.streamStatus == .refused(reason: "the token is wrong") && state.count == 10 ? 0 : 1
       )
     }
-    let events = try harness.wait("the child's refusal") {
+    let events = try await harness.wait("the child's refusal") {
       $0.contains { if case .refused = $0 { true } else { false } }
     }
     #expect(
@@ -140,17 +141,18 @@ import TimeTravel
     #expect(Self.saved(harness) == [])
   }
 
-  @Test func tooManyConnectionsAtOnceAreRefused() throws {
+  @Test func tooManyConnectionsAtOnceAreRefused() async throws {
     let harness = try LiveHarness(limits: LiveLimits(sessions: 2))
     defer { harness.removeDirectory() }
     let first = try RawPeer(connectingTo: harness.address)
     let second = try RawPeer(connectingTo: harness.address)
-    try first.send(helloLine())
-    #expect(try first.readLine()?.hasPrefix(#"{"welcome":"replay","#) == true)
+    try await first.send(helloLine())
+    #expect(try await first.readLine()?.hasPrefix(#"{"welcome":"replay","#) == true)
     let third = try RawPeer(connectingTo: harness.address)
-    #expect(try third.readLine() == #"{"refused":"too many connections at once (the limit is 2)"}"#)
-    #expect(try third.closes())
-    try second.send(helloLine())
-    #expect(try second.readLine()?.hasPrefix(#"{"welcome":"replay","#) == true)
+    #expect(
+      try await third.readLine() == #"{"refused":"too many connections at once (the limit is 2)"}"#)
+    #expect(try await third.closes())
+    try await second.send(helloLine())
+    #expect(try await second.readLine()?.hasPrefix(#"{"welcome":"replay","#) == true)
   }
 }

@@ -26,17 +26,22 @@ import TimeTravel
         let listener = try LiveListener(LiveConfiguration(directory: URL(fileURLWithPath: path)))
         try "\(listener.address.port) \(getpid())".write(
           toFile: path + "/listener", atomically: true, encoding: .utf8)
-        while true { _ = listener.next(timeout: 1) }
+        // Killed by the parent; on its own after two minutes, so a failed test never
+        // leaves it running.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline { _ = listener.next(timeout: 1) }
+        kill(getpid(), SIGKILL)
       }
     }
     var words: [String] = []
-    try eventually("the child listener") {
+    try await eventually("the child listener") {
       words =
         (try? String(contentsOfFile: directory.path + "/listener", encoding: .utf8))?
         .split(separator: " ").map(String.init) ?? []
       return words.count == 2
     }
     let (port, pid) = (Int(words[0])!, pid_t(words[1])!)
+    defer { kill(pid, SIGKILL) }
     let recorder = try LogRecorder(
       streamingTo: "127.0.0.1:\(port)", app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock)
@@ -44,7 +49,7 @@ import TimeTravel
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...20 { await store.dispatch(.increment) }
     // Killed while entries are still arriving.
-    try eventually("entries in the child's file") {
+    try await eventually("entries in the child's file") {
       guard let file = Self.sessionFile(in: directory) else { return false }
       return (try LiveHarness.fileLines(file)).count >= 10
     }
@@ -56,9 +61,9 @@ import TimeTravel
     #expect(await store.state.count == 50)  // the app went on
 
     let harness = try LiveHarness(port: port, directory: directory)
-    try harness.waitForLine("entry 50") { $0.hasPrefix(#"{"seq":50,"#) }
+    try await harness.waitForLine("entry 50") { $0.hasPrefix(#"{"seq":50,"#) }
     try recorder.close()
-    try harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     let after = try LiveHarness.fileLines(file)
     #expect(Array(after.prefix(before.count)) == before)
     #expect(
@@ -76,13 +81,13 @@ import TimeTravel
     defer { harness.removeDirectory() }
     await #expect(processExitsWith: .signal(SIGKILL)) { [address = harness.address as String] in
       let peer = try RawPeer(connectingTo: address)
-      try peer.send(helloLine(app: "Torn"))
-      _ = try peer.readLine()
-      try peer.send(CounterLines.header + "\n" + CounterLines.increment(1) + "\n")
-      try peer.send(String(CounterLines.increment(2).prefix(40)))
+      try await peer.send(helloLine(app: "Torn"))
+      _ = try await peer.readLine()
+      try await peer.send(CounterLines.header + "\n" + CounterLines.increment(1) + "\n")
+      try await peer.send(String(CounterLines.increment(2).prefix(40)))
       kill(getpid(), SIGKILL)
     }
-    let events = try harness.wait("the disconnection") {
+    let events = try await harness.wait("the disconnection") {
       $0.contains { if case .disconnected = $0 { true } else { false } }
     }
     let session = try #require(harness.sessions.first)
@@ -110,18 +115,18 @@ import TimeTravel
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...5 { await store.dispatch(.increment) }
-    try harness.waitForLine("entry 5") { $0.hasPrefix(#"{"seq":5,"#) }
+    try await harness.waitForLine("entry 5") { $0.hasPrefix(#"{"seq":5,"#) }
     harness.listener.stop()
-    try eventually("the app to notice") {
+    try await eventually("the app to notice") {
       if case .disconnected = recorder.streamStatus { return true }
       return false
     }
     for _ in 6...105 { await store.dispatch(.increment) }
     try recorder.flush()
     try harness.restart()
-    try harness.waitForLine("entry 105") { $0.hasPrefix(#"{"seq":105,"#) }
+    try await harness.waitForLine("entry 105") { $0.hasPrefix(#"{"seq":105,"#) }
     try recorder.close()
-    try harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     let dropped = recorder.streamDropped
     #expect(dropped > 50 && dropped < 100)
     let file = try #require(harness.sessions.first).file
@@ -138,13 +143,13 @@ import TimeTravel
 
   /// Sends a hello, then one byte of a line every 200 ms, never ending it, until cancelled
   /// or closed.
-  static func stall(_ harness: LiveHarness) throws -> (RawPeer, Task<Void, Never>) {
+  static func stall(_ harness: LiveHarness) async throws -> (RawPeer, Task<Void, Never>) {
     let staller = try RawPeer(connectingTo: harness.address)
-    try staller.send(helloLine(app: "Staller"))
-    #expect(try staller.readLine()?.hasPrefix(#"{"welcome""#) == true)
+    try await staller.send(helloLine(app: "Staller"))
+    #expect(try await staller.readLine()?.hasPrefix(#"{"welcome""#) == true)
     let dribble = Task.detached {
       while !Task.isCancelled {
-        guard (try? staller.send([UInt8(ascii: "x")])) != nil else { return }
+        guard (try? await staller.send([UInt8(ascii: "x")])) != nil else { return }
         try? await Task.sleep(for: .milliseconds(200))
       }
     }
@@ -154,7 +159,7 @@ import TimeTravel
   @Test func aStalledSenderHoldsNoOtherSessionUp() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }
-    let (staller, dribble) = try Self.stall(harness)
+    let (staller, dribble) = try await Self.stall(harness)
     defer { dribble.cancel() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
@@ -162,9 +167,9 @@ import TimeTravel
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...50 { await store.dispatch(.increment) }
-    try harness.waitForLine("the other app's entry 50") { $0.hasPrefix(#"{"seq":50,"#) }
+    try await harness.waitForLine("the other app's entry 50") { $0.hasPrefix(#"{"seq":50,"#) }
     #expect(!harness.seen.contains { if case .disconnected = $0 { true } else { false } })
-    try staller.send("\n")  // still connected
+    try await staller.send("\n")  // still connected
     try recorder.close()
   }
 
@@ -177,17 +182,18 @@ import TimeTravel
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await store.dispatch(.increment)
-    try harness.waitForLine("the quiet app's entry") { $0.hasPrefix(#"{"seq":1,"#) }
-    let (staller, dribble) = try Self.stall(harness)
+    try await harness.waitForLine("the quiet app's entry") { $0.hasPrefix(#"{"seq":1,"#) }
+    let (staller, dribble) = try await Self.stall(harness)
     defer { dribble.cancel() }
-    try harness.wait("the staller's hello") { _ in harness.sessions.contains { $0.app == "Staller" }
+    try await harness.wait("the staller's hello") { _ in
+      harness.sessions.contains { $0.app == "Staller" }
     }
     let stallerSession = try #require(harness.sessions.first { $0.app == "Staller" })
-    try harness.wait("the idle limit") {
+    try await harness.wait("the idle limit") {
       $0.contains(
         .disconnected(stallerSession, reason: "no complete line for 1 s (the idle limit)"))
     }
-    #expect(try staller.closes())
+    #expect(try await staller.closes())
     // The quiet app sent heartbeats meanwhile (a third of the limit the welcome gave).
     #expect(harness.seen.count { if case .disconnected = $0 { true } else { false } } == 1)
     #expect(recorder.streamStatus == .connected)
@@ -203,13 +209,14 @@ import TimeTravel
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await MainActor.run { store.remoteControl = .allowed }
     await store.dispatch(.increment)
-    let app = try server.accept()
+    let app = try await server.accept()
     #expect(
-      try app.readLine()?.hasPrefix(#"{"hello":"replay","protocol":1,"app":"Counter","#) == true)
-    try app.send(#"{"welcome":"replay","protocol":1,"lastSeq":null}"# + "\n")
-    #expect(try app.readLine() == CounterLines.header)
-    #expect(try app.readLine() == CounterLines.increment(1))
-    try app.send(
+      try await app.readLine()?.hasPrefix(#"{"hello":"replay","protocol":1,"app":"Counter","#)
+        == true)
+    try await app.send(#"{"welcome":"replay","protocol":1,"lastSeq":null}"# + "\n")
+    #expect(try await app.readLine() == CounterLines.header)
+    #expect(try await app.readLine() == CounterLines.increment(1))
+    try await app.send(
       [
         "not json", #"{"command":"fly","id":3}"#, #"{"command":"goto","id":4}"#,
         #"{"command":"goto","id":5,"seq":-1}"#, #"{"command":"undo"}"#, #"{"id":6}"#,
@@ -217,7 +224,7 @@ import TimeTravel
         #"{"command":"goto","id":9,"seq":1}"#,
       ].joined(separator: "\n") + "\n")
     var replies: [String] = []
-    while replies.count < 8, let line = try app.readLine() {
+    while replies.count < 8, let line = try await app.readLine() {
       if line.hasPrefix(#"{"reply""#) { replies.append(line) }
     }
     #expect(
@@ -232,14 +239,14 @@ import TimeTravel
         #"{"reply":9,"ok":true}"#,
       ])
     // A line longer than the app reads ends that connection; the app reconnects.
-    try app.send([UInt8](repeating: UInt8(ascii: "x"), count: (16 << 20) + 1))
-    #expect(try app.closes(timeout: 20))
-    try eventually("the app to notice") {
+    try await app.send([UInt8](repeating: UInt8(ascii: "x"), count: (16 << 20) + 1))
+    #expect(try await app.closes(timeout: 20))
+    try await eventually("the app to notice") {
       recorder.streamStatus
         == .disconnected(reason: "the listener sent a line longer than 16777216 bytes")
     }
-    let again = try server.accept()
-    #expect(try again.readLine()?.hasPrefix(#"{"hello""#) == true)
+    let again = try await server.accept()
+    #expect(try await again.readLine()?.hasPrefix(#"{"hello""#) == true)
     await store.dispatch(.increment)
     #expect(await store.state.count == 2)
     try recorder.close()

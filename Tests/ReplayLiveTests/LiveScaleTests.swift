@@ -17,13 +17,16 @@ import TimeTravel
           actionType: "CounterAction", clock: LiveHarness.fixedClock))
     }
     for recorder in recorders {
-      let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+      let store = await Store(
+        initialState: CounterState(), reducer: counterReducer, recorder: recorder)
       for _ in 1...10 { await store.dispatch(.increment) }
     }
     for recorder in recorders { try recorder.close() }
-    try harness.wait("100 closing records", timeout: 60) { events in
+    try await harness.wait("100 closing records", timeout: 60) { events in
       events.count { event in
-        if case .line(_, let bytes, _) = event { return bytes.starts(with: Array(#"{"closed":"#.utf8)) }
+        if case .line(_, let bytes, _) = event {
+          return bytes.starts(with: Array(#"{"closed":"#.utf8))
+        }
         return false
       } == 100
     }
@@ -33,7 +36,10 @@ import TimeTravel
       let lines = try LiveHarness.fileLines(session.file)
       #expect(
         lines
-          == [CounterLines.header.replacingOccurrences(of: #""app":"Counter""#, with: #""app":"\#(session.app)""#)]
+          == [
+            CounterLines.header.replacingOccurrences(
+              of: #""app":"Counter""#, with: #""app":"\#(session.app)""#)
+          ]
           + (1...10).map(CounterLines.increment) + [CounterLines.closing(10)],
         "\(session.app)")
     }
@@ -44,11 +50,12 @@ import TimeTravel
   static let canMountTmpfs: Bool = {
     #if os(Linux)
       guard getuid() == 0, let mount = PeerResources.executable("mount") else { return false }
-      let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tmpfs-probe-\(getpid())")
+      let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tmpfs-probe-\(getpid())")
       try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: probe) }
-      let mounted = (try? CompletedProcess.run(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path]))?.status == 0
-      if mounted { _ = try? CompletedProcess.run("/bin/umount", [probe.path]) }
+      let mounted = runQuietly(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path])
+      if mounted { _ = runQuietly("/bin/umount", [probe.path]) }
       return mounted
     #else
       return false
@@ -60,32 +67,33 @@ import TimeTravel
     let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID())")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     let mount = try #require(PeerResources.executable("mount"))
-    try #require(try CompletedProcess.run(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]).status == 0)
+    try #require(runQuietly(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]))
     defer {
-      _ = try? CompletedProcess.run("/bin/umount", [mountPoint.path])
+      _ = runQuietly("/bin/umount", [mountPoint.path])
       try? FileManager.default.removeItem(at: mountPoint)
     }
     let harness = try LiveHarness(directory: mountPoint.appendingPathComponent("sessions"))
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
       actionType: "CounterAction", clock: LiveHarness.fixedClock)
-    let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     var dispatched = 0
     while dispatched < 5_000 {
       for _ in 0..<50 { await store.dispatch(.increment) }
       dispatched += 50
       if case .stopped = recorder.streamStatus { break }
       if harness.seen.contains(where: { if case .stopped = $0 { true } else { false } }) { break }
-      _ = try? harness.wait("", timeout: 0.01) { _ in false }
+      harness.drain()
     }
-    let events = try harness.wait("the session to stop") {
+    let events = try await harness.wait("the session to stop") {
       $0.contains { if case .stopped = $0 { true } else { false } }
     }
     let session = try #require(harness.sessions.first)
     let reason =
       "cannot write to the session file '\(session.file.path)': No space left on device (errno \(ENOSPC)); the listener stopped saving the session"
     #expect(events.contains(.stopped(session, reason: reason)))
-    try eventually("the app to be told") { recorder.streamStatus == .stopped(reason: reason) }
+    try await eventually("the app to be told") { recorder.streamStatus == .stopped(reason: reason) }
     // The app goes on recording; the file has whole lines only, and opens as a log.
     await store.dispatch(.increment)
     let log = try LogFile(path: session.file.path)

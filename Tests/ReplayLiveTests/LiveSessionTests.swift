@@ -16,10 +16,10 @@ import TimeTravel
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...3 { await store.dispatch(.increment) }
-    try harness.waitForLine("entry 3") { $0.hasPrefix(#"{"seq":3,"#) }
+    try await harness.waitForLine("entry 3") { $0.hasPrefix(#"{"seq":3,"#) }
     #expect(recorder.streamStatus == .connected)
     try recorder.close()
-    try harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     #expect(recorder.streamStatus == .closed)
 
     let session = try #require(harness.sessions.first)
@@ -64,7 +64,7 @@ import TimeTravel
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...5 { await store.dispatch(.increment) }
     try recorder.close()
-    try harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     let session = try #require(harness.sessions.first)
     let saved = try LiveHarness.fileLines(session.file)
     #expect(saved.count == 7)
@@ -84,7 +84,7 @@ import TimeTravel
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...100 { await store.dispatch(.increment) }
-    try eventually("the first connection attempt to fail") {
+    try await eventually("the first connection attempt to fail") {
       if case .disconnected = recorder.streamStatus { return true }
       return false
     }
@@ -98,7 +98,7 @@ import TimeTravel
     #expect(try LogFile(path: local.path).entryCount == 100)
   }
 
-  @Test func anAddressWithoutAPortIsRefusedAtOnce() throws {
+  @Test func anAddressWithoutAPortIsRefusedAtOnce() async throws {
     #expect(
       throws: LiveError.invalidAddress(
         "localhost", reason: "it has no port (expected HOST:PORT, e.g. 127.0.0.1:9000)")

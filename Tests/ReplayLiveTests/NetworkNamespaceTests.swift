@@ -19,16 +19,20 @@ import TimeTravel
       return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     }()
 
-    static let ip = PeerResources.executable("ip")
+    static let ipPath = PeerResources.executable("ip")
+
+    /// Runs `ip ARGUMENTS…`; whether it succeeded.
+    static func ip(_ arguments: [String]) -> Bool {
+      guard let ipPath else { return false }
+      return runQuietly(ipPath, arguments)
+    }
 
     /// Whether this machine lets the tests make namespaces (root, `ip`, `setns`).
     static let isAvailable: Bool = {
-      guard getuid() == 0, let ip, setns != nil else { return false }
+      guard getuid() == 0, ipPath != nil, setns != nil else { return false }
       let probe = "rlprobe\(getpid())"
-      guard (try? CompletedProcess.run(ip, ["netns", "add", probe]))?.status == 0 else {
-        return false
-      }
-      _ = try? CompletedProcess.run(ip, ["netns", "del", probe])
+      guard ip(["netns", "add", probe]) else { return false }
+      _ = ip(["netns", "del", probe])
       return true
     }()
 
@@ -36,7 +40,6 @@ import TimeTravel
       let id = getpid() % 100_000
       listenerSide = "rl\(id)a"
       appSide = "rl\(id)b"
-      let ip = try #require(Self.ip)
       let (a, b) = ("rv\(id)a", "rv\(id)b")
       for command in [
         ["netns", "add", listenerSide], ["netns", "add", appSide],
@@ -46,19 +49,17 @@ import TimeTravel
         ["-n", appSide, "addr", "add", "10.23.0.2/24", "dev", b],
         ["-n", listenerSide, "link", "set", a, "up"], ["-n", appSide, "link", "set", b, "up"],
       ] {
-        let result = try CompletedProcess.run(ip, command, mergingOutput: true)
-        guard result.status == 0 else {
+        guard Self.ip(command) else {
           remove()
-          throw HarnessError(message: "ip \(command.joined(separator: " ")): \(result.out)")
+          throw HarnessError(message: "ip \(command.joined(separator: " ")) failed")
         }
       }
     }
 
     /// Deletes both namespaces (and so the pair).
     func remove() {
-      guard let ip = Self.ip else { return }
-      _ = try? CompletedProcess.run(ip, ["netns", "del", listenerSide])
-      _ = try? CompletedProcess.run(ip, ["netns", "del", appSide])
+      _ = Self.ip(["netns", "del", listenerSide])
+      _ = Self.ip(["netns", "del", appSide])
     }
 
     /// Moves the calling thread into `namespace`: sockets it makes, and threads it
@@ -130,7 +131,7 @@ import TimeTravel
         exit(recorder.streamStatus == expected ? 0 : 1)
       }
       var events: [LiveEvent] = []
-      while let event = listener.next(timeout: 5) {
+      while let event = await nextEvent(listener, timeout: 60) {
         events.append(event)
         if case .refused = event { break }
       }
@@ -154,7 +155,7 @@ import TimeTravel
       for _ in 1...3 { await store.dispatch(.increment) }
       var session: LiveSession?
       var saved = 0
-      while saved < 4, let event = listener.next(timeout: 10) {
+      while saved < 4, let event = await nextEvent(listener, timeout: 60) {
         if case .connected(let connected, let from, _) = event {
           session = connected
           #expect(from.hasPrefix("10.23.0.2:"))
@@ -162,7 +163,7 @@ import TimeTravel
         if case .line = event { saved += 1 }
       }
       let id = try #require(session).id
-      #expect(listener.request(.goto(seq: 1), to: id) == .done(seq: 4))
+      #expect(await listener.request(.goto(seq: 1), to: id) == .done(seq: 4))
       #expect(await store.state.count == 1)
       try recorder.close()
       #expect(

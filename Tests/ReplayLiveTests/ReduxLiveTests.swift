@@ -11,9 +11,16 @@ enum ReduxNode {
   static let isAvailable = node != nil && FileManager.default.isReadableFile(atPath: reduxJS)
   static let scripts = Repo.root.appendingPathComponent("Integrations/redux/test")
 
-  static func run(_ script: String, _ arguments: String...) throws -> CompletedProcess {
-    try CompletedProcess.run(
-      node!, [scripts.appendingPathComponent(script).path, reduxJS] + arguments, in: scripts)
+  /// Runs `node SCRIPT REDUX_JS ARGUMENTS…` on a thread of its own (not one of the
+  /// cooperative pool, which other tests need meanwhile).
+  static func run(_ script: String, _ arguments: String...) async throws -> CompletedProcess {
+    let command = [scripts.appendingPathComponent(script).path, reduxJS] + arguments
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { try CompletedProcess.run(node!, command, in: scripts) })
+      }
+    }
   }
 }
 
@@ -25,13 +32,13 @@ enum ReduxNode {
     if: ReduxNode.isAvailable,
     "needs node on PATH and Debian's node-redux (apt-get install node-redux)"))
 struct ReduxLiveTests {
-  @Test func aReduxAppStreamsToTheListenerWithItsToken() throws {
+  @Test func aReduxAppStreamsToTheListenerWithItsToken() async throws {
     let harness = try LiveHarness(token: "s3cret")
     defer { harness.removeDirectory() }
-    let result = try ReduxNode.run("live.mjs", harness.address, "s3cret")
+    let result = try await ReduxNode.run("live.mjs", harness.address, "s3cret")
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out == #"# connection: {"state":"connected","reason":null}"# + "\n")
-    try harness.waitForLine("entry 5") { $0.hasPrefix(#"{"seq":5,"#) }
+    try await harness.waitForLine("entry 5") { $0.hasPrefix(#"{"seq":5,"#) }
     let session = try #require(harness.sessions.first)
     #expect(session.app == "Cart")
     #expect(
@@ -46,19 +53,23 @@ struct ReduxLiveTests {
     #expect(try LogFile(path: session.file.path).warnings.isEmpty)
   }
 
-  @Test func aWrongTokenIsRefusedAndNothingIsSaved() throws {
+  @Test func aWrongTokenIsRefusedAndNothingIsSaved() async throws {
     let harness = try LiveHarness(token: "s3cret")
     defer { harness.removeDirectory() }
-    let result = try ReduxNode.run("live.mjs", harness.address, "guess")
+    let result = try await ReduxNode.run("live.mjs", harness.address, "guess")
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out == #"# connection: {"state":"refused","reason":"the token is wrong"}"# + "\n")
-    try harness.wait("the refusal") { $0.contains { if case .refused = $0 { true } else { false } } }
+    #expect(
+      result.out == #"# connection: {"state":"refused","reason":"the token is wrong"}"# + "\n")
+    try await harness.wait("the refusal") {
+      $0.contains { if case .refused = $0 { true } else { false } }
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.path) == [])
   }
 
   static let hello =
     #"{"hello":"replay","protocol":1,"app":"Counter","session":"…","started":"2026-01-05T09:00:01.000Z","device":"…","pid":"…"}"#
-  static let header = #"{"format":"replay-log","version":1,"app":"Counter","created":"2026-01-05T09:00:01.000Z"}"#
+  static let header =
+    #"{"format":"replay-log","version":1,"app":"Counter","created":"2026-01-05T09:00:01.000Z"}"#
 
   static func entry(_ seq: Int) -> String {
     #"{"seq":\#(seq),"time":"2026-01-05T09:00:\#(String(format: "%02d", seq + 1)).000Z","action":{"type":"counter/incremented"},"prior":{"count":\#(seq - 1)},"next":{"count":\#(seq)}}"#
@@ -112,8 +123,8 @@ struct ReduxLiveTests {
       ]
     ),
   ])
-  func aPlayedListenerSeesWhatTheLoggerSends(scenario: String, expected: [String]) throws {
-    let result = try ReduxNode.run("live-cases.mjs", scenario)
+  func aPlayedListenerSeesWhatTheLoggerSends(scenario: String, expected: [String]) async throws {
+    let result = try await ReduxNode.run("live-cases.mjs", scenario)
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err == "")
     #expect(result.out.split(separator: "\n").map(String.init) == expected)

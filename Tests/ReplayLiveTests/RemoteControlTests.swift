@@ -25,17 +25,17 @@ import TimeTravel
       self.store = store
       await MainActor.run { store.remoteControl = control }
       for _ in 0..<count { await store.dispatch(.increment) }
-      try harness.waitForLine("entry \(count)") { $0.hasPrefix(#"{"seq":\#(count),"#) }
+      try await harness.waitForLine("entry \(count)") { $0.hasPrefix(#"{"seq":\#(count),"#) }
       session = try #require(harness.sessions.first)
     }
 
-    func request(_ command: LiveCommand) -> LiveReply {
-      harness.listener.request(command, to: session.id)
+    func request(_ command: LiveCommand) async -> LiveReply {
+      await harness.listener.request(command, to: session.id)
     }
 
     /// The saved line of entry `seq`.
-    func line(_ seq: Int) throws -> String {
-      try harness.waitForLine("entry \(seq)") { $0.hasPrefix(#"{"seq":\#(seq),"#) }
+    func line(_ seq: Int) async throws -> String {
+      try await harness.waitForLine("entry \(seq)") { $0.hasPrefix(#"{"seq":\#(seq),"#) }
       return try #require(
         try LiveHarness.fileLines(session.file).first { $0.hasPrefix(#"{"seq":\#(seq),"#) })
     }
@@ -52,44 +52,45 @@ import TimeTravel
     defer { app.harness.removeDirectory() }
     let refusal = LiveReply.refused(
       "the app does not allow remote control (it has not set store.remoteControl = .allowed)")
-    #expect(app.request(.goto(seq: 1)) == refusal)
-    #expect(app.request(.undo) == refusal)
-    #expect(app.request(.dispatch(action: ["increment": [:]])) == refusal)
+    #expect(await app.request(.goto(seq: 1)) == refusal)
+    #expect(await app.request(.undo) == refusal)
+    #expect(await app.request(.dispatch(action: ["increment": [:]])) == refusal)
     #expect(await app.count == 2)
     try app.recorder.close()
-    try app.harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await app.harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     #expect(try LogFile(path: app.session.file.path).entryCount == 2)
   }
 
   @Test func gotoMovesTheStoreAndTheLogSaysWhoMovedIt() async throws {
     let app = try await App(increments: 5, control: .allowed)
     defer { app.harness.removeDirectory() }
-    #expect(app.request(.goto(seq: 3)) == .done(seq: 6))
+    #expect(await app.request(.goto(seq: 3)) == .done(seq: 6))
     #expect(await app.count == 3)
     let prefix =
       #"{"seq":6,"time":"2026-01-05T09:00:00.000Z","action":{"@@jump":{"from":5,"to":3}},"#
     #expect(
-      try app.line(6)
+      try await app.line(6)
         == prefix + app.origin("goto", 1) + #","prior":{"count":5},"next":{"count":3}}"#)
-    #expect(app.request(.undo) == .done(seq: 7))
+    #expect(await app.request(.undo) == .done(seq: 7))
     #expect(await app.count == 2)
     #expect(
-      try app.line(7).contains(#""action":{"@@undo":{"from":3,"to":2}},"# + app.origin("undo", 2)))
-    #expect(app.request(.redo) == .done(seq: 8))
-    #expect(app.request(.goto(seq: 0)) == .done(seq: 9))
+      try await app.line(7).contains(
+        #""action":{"@@undo":{"from":3,"to":2}},"# + app.origin("undo", 2)))
+    #expect(await app.request(.redo) == .done(seq: 8))
+    #expect(await app.request(.goto(seq: 0)) == .done(seq: 9))
     #expect(await app.count == 0)
     // State 6 is the state after the jump: count 3, at history index 3.
-    #expect(app.request(.goto(seq: 6)) == .done(seq: 10))
+    #expect(await app.request(.goto(seq: 6)) == .done(seq: 10))
     #expect(await app.count == 3)
-    #expect(app.request(.goto(seq: 3)) == .done(seq: nil))  // already there
-    #expect(app.request(.resume) == .done(seq: 11))
+    #expect(await app.request(.goto(seq: 3)) == .done(seq: nil))  // already there
+    #expect(await app.request(.resume) == .done(seq: 11))
     #expect(await app.count == 5)
     #expect(
-      try app.line(11).contains(
+      try await app.line(11).contains(
         #""action":{"@@jump":{"from":3,"to":5}},"# + app.origin("resume", 7)))
-    #expect(app.request(.resume) == .done(seq: nil))
+    #expect(await app.request(.resume) == .done(seq: nil))
     try app.recorder.close()
-    try app.harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
+    try await app.harness.waitForLine("the closing record") { $0.hasPrefix(#"{"closed":"#) }
     let log = try LogFile(path: app.session.file.path)
     #expect(log.warnings.isEmpty)
   }
@@ -97,19 +98,19 @@ import TimeTravel
   @Test func dispatchSendsAnActionInTheAppsOwnEncoding() async throws {
     let app = try await App(increments: 1, control: .allowed)
     defer { app.harness.removeDirectory() }
-    #expect(app.request(.dispatch(action: ["add": ["_0": 10]])) == .done(seq: 2))
+    #expect(await app.request(.dispatch(action: ["add": ["_0": 10]])) == .done(seq: 2))
     #expect(await app.count == 11)
     #expect(
-      try app.line(2)
+      try await app.line(2)
         == #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"add":{"_0":10}},"#
         + app.origin("dispatch", 1) + #","prior":{"count":1},"next":{"count":11}}"#)
     #expect(
-      app.request(.dispatch(action: ["add": ["_0": "ten"]]))
+      await app.request(.dispatch(action: ["add": ["_0": "ten"]]))
         == .refused(
           "the action does not decode at /add/_0: Expected to decode Int but found a string instead."
         ))
     #expect(
-      app.request(.dispatch(action: ["multiply": [:]]))
+      await app.request(.dispatch(action: ["multiply": [:]]))
         == .refused(
           #"the action does not decode: Invalid number of keys found, expected one."#))
     #expect(await app.count == 11)
@@ -118,23 +119,24 @@ import TimeTravel
   @Test func commandsTheAppCannotApplyGetAReason() async throws {
     let app = try await App(increments: 4, control: .allowed)
     defer { app.harness.removeDirectory() }
-    #expect(app.request(.goto(seq: 99)) == .refused("the app has no entry 99: its last is 4"))
-    #expect(app.request(.goto(seq: 2)) == .done(seq: 5))
+    #expect(await app.request(.goto(seq: 99)) == .refused("the app has no entry 99: its last is 4"))
+    #expect(await app.request(.goto(seq: 2)) == .done(seq: 5))
     // A new action after going back discards states 3 and 4 (history indexes 3 and 4).
     await app.store.dispatch(.add(100))
     #expect(
-      app.request(.goto(seq: 4))
+      await app.request(.goto(seq: 4))
         == .refused(
           "state 4 is no longer in the app's history: an action dispatched after going back discarded it"
         ))
-    #expect(app.request(.goto(seq: 6)) == .done(seq: nil))  // entry 6's state is shown
+    #expect(await app.request(.goto(seq: 6)) == .done(seq: nil))  // entry 6's state is shown
     #expect(await app.count == 102)
     #expect(
-      app.request(.redo) == .refused("nothing to redo: the app shows the last state of its history")
+      await app.request(.redo)
+        == .refused("nothing to redo: the app shows the last state of its history")
     )
-    for _ in 0..<3 { _ = app.request(.undo) }
+    for _ in 0..<3 { _ = await app.request(.undo) }
     #expect(
-      app.request(.undo)
+      await app.request(.undo)
         == .refused("nothing to undo: the app shows the first state of its history"))
     #expect(await app.count == 0)
   }
@@ -143,10 +145,10 @@ import TimeTravel
     let app = try await App(increments: 2, control: .timeTravelOnly)
     defer { app.harness.removeDirectory() }
     #expect(
-      app.request(.dispatch(action: ["increment": [:]]))
+      await app.request(.dispatch(action: ["increment": [:]]))
         == .refused(
           "the app allows time travel only (store.remoteControl = .timeTravelOnly), not actions"))
-    #expect(app.request(.goto(seq: 1)) == .done(seq: 3))
+    #expect(await app.request(.goto(seq: 1)) == .done(seq: 3))
     #expect(await app.count == 1)
   }
 }
@@ -163,34 +165,35 @@ import TimeTravel
     try recorder.record(
       action: RecordedAction.action(CounterAction.increment), prior: CounterState(),
       next: CounterState(count: 1))
-    try harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
+    try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
     let session = try #require(harness.sessions.first)
     #expect(
-      harness.listener.request(.undo, to: session.id)
+      await harness.listener.request(.undo, to: session.id)
         == .refused(
           "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
         ))
     #expect(
-      harness.listener.request(.undo, to: "no-such-session")
+      await harness.listener.request(.undo, to: "no-such-session")
         == .refused("no session no-such-session"))
     try recorder.close()
-    try harness.wait("the disconnection") {
+    try await harness.wait("the disconnection") {
       $0.contains { if case .disconnected = $0 { true } else { false } }
     }
-    #expect(harness.listener.request(.undo, to: session.id) == .refused("the app is not connected"))
+    #expect(
+      await harness.listener.request(.undo, to: session.id) == .refused("the app is not connected"))
   }
 
   @Test func anAppThatLeavesWithoutAnsweringEndsTheWait() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }
     let app = try RawPeer(connectingTo: harness.address)
-    try app.send(helloLine(app: "Leaver"))
-    #expect(try app.readLine()?.hasPrefix(#"{"welcome""#) == true)
-    try harness.wait("the hello") { _ in !harness.sessions.isEmpty }
+    try await app.send(helloLine(app: "Leaver"))
+    #expect(try await app.readLine()?.hasPrefix(#"{"welcome""#) == true)
+    try await harness.wait("the hello") { _ in !harness.sessions.isEmpty }
     let id = try #require(harness.sessions.first).id
     let listener = harness.listener
-    let reply = Task.detached { listener.request(.goto(seq: 0), to: id, timeout: 30) }
-    #expect(try app.readLine() == #"{"command":"goto","id":1,"seq":0}"#)
+    let reply = Task.detached { await listener.request(.goto(seq: 0), to: id, timeout: 30) }
+    #expect(try await app.readLine() == #"{"command":"goto","id":1,"seq":0}"#)
     app.close()
     #expect(await reply.value == .refused("the app disconnected before it answered"))
   }

@@ -23,9 +23,14 @@ package enum LiveSocket {
 
   #if canImport(Darwin)
     private static let streamType = SOCK_STREAM
+    /// Apple platforms have no `SOCK_CLOEXEC`: ``configure(_:)`` sets it just after.
+    private static let atomicFlags: Int32 = 0
     private static let sendFlags: Int32 = 0
   #else
     private static let streamType = Int32(SOCK_STREAM.rawValue)
+    /// Close-on-exec from the start: a process the app spawns meanwhile (another
+    /// thread's `posix_spawn`) never inherits the connection.
+    private static let atomicFlags = Int32(SOCK_CLOEXEC.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
   #endif
 
@@ -67,7 +72,7 @@ package enum LiveSocket {
 
   /// A new TCP socket for `family`, non-blocking, close-on-exec, without `SIGPIPE`.
   package static func makeSocket(family: Int32) -> Int32? {
-    let fd = socket(family, streamType, 0)
+    let fd = socket(family, streamType | atomicFlags, 0)
     guard fd >= 0 else { return nil }
     configure(fd)
     return fd

@@ -83,8 +83,13 @@ final class RemoteController: Sendable {
     }
   }
 
-  /// Applies `command` on the main actor, then replies.
+  /// Applies `command` on the main actor, then replies (at once, on the calling thread,
+  /// when no store is attached: there is nothing to move).
   func receive(id: Int, _ command: LiveCommand) {
+    guard target.withLock({ $0 }) != nil else {
+      replies(id, .refused(Self.noStore), nil)
+      return
+    }
     DispatchQueue.main.async {
       MainActor.assumeIsolated {
         let (reply, afterSeq) = self.apply(id: id, command)
@@ -94,13 +99,7 @@ final class RemoteController: Sendable {
   }
 
   @MainActor private func apply(id: Int, _ command: LiveCommand) -> (LiveReply, Int?) {
-    guard let target = target.withLock({ $0 }) else {
-      return (
-        .refused(
-          "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
-        ), nil
-      )
-    }
+    guard let target = target.withLock({ $0 }) else { return (.refused(Self.noStore), nil) }
     guard let permission = target.permission() else {
       return (.refused("the app's store is gone (it was released)"), nil)
     }
@@ -210,6 +209,9 @@ final class RemoteController: Sendable {
       return .success(position.index)
     }
   }
+
+  static let noStore =
+    "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
 
   struct ReasonError: Error {
     var reason: String

@@ -44,32 +44,43 @@ final class LiveHarness: @unchecked Sendable {
   /// Stops this listener and starts another on the same port and folder.
   func restart() throws {
     listener.stop()
-    while let event = listener.next(timeout: 0) { seen.append(event) }
+    drain()
     listener = try LiveListener(listener.configuration.with(port: listener.address.port))
   }
 
-  /// Reads events until `predicate` holds for all seen so far.
+  /// Reads events until `predicate` holds for all seen so far, never blocking a thread
+  /// of the cooperative pool (other tests run on it).
   /// - Throws: When it does not within `timeout` seconds, listing what was seen.
   @discardableResult
   func wait(
-    _ what: String, timeout: Double = 20, _ predicate: ([LiveEvent]) -> Bool
-  ) throws -> [LiveEvent] {
+    _ what: String, timeout: Double = 60, _ predicate: ([LiveEvent]) -> Bool
+  ) async throws -> [LiveEvent] {
     let deadline = Date().addingTimeInterval(timeout)
     while !predicate(seen) {
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else {
+      guard Date() < deadline else {
         throw HarnessError(message: "timed out waiting for \(what); saw \(seen.map(Self.brief))")
       }
-      if let event = listener.next(timeout: min(left, 0.5)) { seen.append(event) }
+      if !drain() { try await Task.sleep(for: .milliseconds(2)) }
     }
     return seen
   }
 
-  /// Waits until the session of `app` has saved a line whose text satisfies `match`.
-  func waitForLine(_ what: String, timeout: Double = 20, _ match: @escaping (String) -> Bool)
-    throws
+  /// Takes the events there are now, without waiting; whether there were any.
+  @discardableResult
+  func drain() -> Bool {
+    var any = false
+    while let event = listener.next(timeout: 0) {
+      seen.append(event)
+      any = true
+    }
+    return any
+  }
+
+  /// Waits until a session has saved a line whose text satisfies `match`.
+  func waitForLine(_ what: String, timeout: Double = 60, _ match: @escaping (String) -> Bool)
+    async throws
   {
-    try wait(what, timeout: timeout) { events in
+    try await wait(what, timeout: timeout) { events in
       events.contains {
         if case .line(_, let bytes, _) = $0 { return match(String(decoding: bytes, as: UTF8.self)) }
         return false
@@ -114,14 +125,15 @@ extension LiveConfiguration {
   }
 }
 
-/// Waits (polling, at most `timeout` seconds) until `condition` holds.
+/// Waits (polling, at most `timeout` seconds, without blocking a thread) until
+/// `condition` holds.
 func eventually(
-  _ what: String, timeout: Double = 20, _ condition: () throws -> Bool
-) throws {
+  _ what: String, timeout: Double = 60, _ condition: () throws -> Bool
+) async throws {
   let deadline = Date().addingTimeInterval(timeout)
   while try !condition() {
     guard Date() < deadline else { throw HarnessError(message: "timed out waiting for \(what)") }
-    usleep(10_000)
+    try await Task.sleep(for: .milliseconds(5))
   }
 }
 
@@ -138,4 +150,14 @@ enum CounterLines {
   static func closing(_ lastSeq: Int, by: String = "close") -> String {
     #"{"closed":true,"lastSeq":\#(lastSeq),"time":"2026-01-05T09:00:00.000Z","by":"\#(by)"}"#
   }
+}
+
+/// The listener's next event, polled without blocking a thread; `nil` after `timeout` s.
+func nextEvent(_ listener: LiveListener, timeout: Double) async -> LiveEvent? {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if let event = listener.next(timeout: 0) { return event }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return nil
 }

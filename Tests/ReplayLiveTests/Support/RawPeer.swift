@@ -29,10 +29,10 @@ final class RawPeer: @unchecked Sendable {
     isOpen = false
   }
 
-  /// Sends all of `bytes`, waiting up to 10 s for room.
-  func send(_ bytes: [UInt8]) throws {
+  /// Sends all of `bytes`, waiting (without blocking a thread) up to 60 s for room.
+  func send(_ bytes: [UInt8]) async throws {
     var offset = 0
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(60)
     while offset < bytes.count {
       let sent = bytes.withUnsafeBytes {
         LiveSocket.send(fd, UnsafeRawBufferPointer(rebasing: $0[offset...]))
@@ -41,27 +41,23 @@ final class RawPeer: @unchecked Sendable {
       offset += sent
       if sent == 0 {
         guard Date() < deadline else { throw HarnessError(message: "the peer takes nothing") }
-        var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
-        LiveSocket.wait(&fds, milliseconds: 100)
+        try await Task.sleep(for: .milliseconds(1))
       }
     }
   }
 
-  func send(_ text: String) throws { try send(Array(text.utf8)) }
+  func send(_ text: String) async throws { try await send(Array(text.utf8)) }
 
-  /// The next line the peer sends, waiting up to `timeout` seconds; `nil` when the peer
-  /// closed the connection first.
-  func readLine(timeout: Double = 10) throws -> String? {
+  /// The next line the peer sends, waiting (without blocking a thread) up to `timeout`
+  /// seconds; `nil` when the peer closed the connection first.
+  func readLine(timeout: Double = 60) async throws -> String? {
     let deadline = Date().addingTimeInterval(timeout)
+    var chunk = [UInt8](repeating: 0, count: 65536)
     while lines.isEmpty {
       if closedByPeer { return nil }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { throw HarnessError(message: "no line within \(timeout) s") }
-      var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-      LiveSocket.wait(&fds, milliseconds: Int32(left * 1000) + 1)
-      var chunk = [UInt8](repeating: 0, count: 65536)
+      guard Date() < deadline else { throw HarnessError(message: "no line within \(timeout) s") }
       switch LiveSocket.receive(fd, into: &chunk) {
-      case nil: continue
+      case nil: try await Task.sleep(for: .milliseconds(1))
       case let count? where count <= 0: closedByPeer = true
       case let count?: _ = splitter.split(chunk[0..<count], into: &lines)
       }
@@ -70,8 +66,8 @@ final class RawPeer: @unchecked Sendable {
   }
 
   /// Whether the peer closes the connection within `timeout` seconds, after any lines.
-  func closes(timeout: Double = 10) throws -> Bool {
-    while try readLine(timeout: timeout) != nil {}
+  func closes(timeout: Double = 60) async throws -> Bool {
+    while try await readLine(timeout: timeout) != nil {}
     return closedByPeer
   }
 }
@@ -89,14 +85,16 @@ final class RawServer: @unchecked Sendable {
 
   var address: String { "127.0.0.1:\(port)" }
 
-  /// The next connection, waiting up to `timeout` seconds.
-  func accept(timeout: Double = 10) throws -> RawPeer {
-    var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-    LiveSocket.wait(&fds, milliseconds: Int32(timeout * 1000))
-    guard let (peer, _) = LiveSocket.accept(fd) else {
-      throw HarnessError(message: "no connection within \(timeout) s")
+  /// The next connection, waiting (without blocking a thread) up to `timeout` seconds.
+  func accept(timeout: Double = 60) async throws -> RawPeer {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let (peer, _) = LiveSocket.accept(fd) { return RawPeer(fd: peer) }
+      guard Date() < deadline else {
+        throw HarnessError(message: "no connection within \(timeout) s")
+      }
+      try await Task.sleep(for: .milliseconds(1))
     }
-    return RawPeer(fd: peer)
   }
 }
 
