@@ -18,10 +18,10 @@ public struct LiveSession: Sendable, Equatable, Hashable {
 
   /// `TodoApp (pid 4242 on phone-7)`: the session as a line of output names it.
   public var label: String {
-    var where_: [String] = []
-    if let pid { where_.append("pid \(pid)") }
-    if let device { where_.append("on \(device)") }
-    return where_.isEmpty ? app : "\(app) (\(where_.joined(separator: " ")))"
+    var place: [String] = []
+    if let pid { place.append("pid \(pid)") }
+    if let device { place.append("on \(device)") }
+    return place.isEmpty ? app : "\(app) (\(place.joined(separator: " ")))"
   }
 }
 

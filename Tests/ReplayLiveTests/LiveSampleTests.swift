@@ -25,12 +25,13 @@ struct LiveSampleTests {
     let session = try #require(harness.sessions.first)
     #expect(session.app == "TodoApp")
 
-    #expect(await harness.listener.request(.goto(seq: 3), to: session.id) == .done(seq: 7))
+    #expect(
+      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: 60) == .done(seq: 7))
     try await app.waitForLine("#7 shows state 3: 2 todos (1 done), filter all")
     try await harness.waitForLine("the jump") { $0.hasPrefix(#"{"seq":7,"#) }
     let jump = try #require(try LiveHarness.fileLines(session.file).last)
     #expect(jump.contains(Self.jumpTo3 + #""\#(harness.address)"}}"#))
-    #expect(await harness.listener.request(.resume, to: session.id) == .done(seq: 8))
+    #expect(await harness.listener.request(.resume, to: session.id, timeout: 60) == .done(seq: 8))
     try await app.waitForLine("#8 shows state 6: 3 todos (2 done), filter active")
 
     // Ctrl-C or SIGTERM: the app closes its log, and the listener saves the closing record.
@@ -53,7 +54,7 @@ struct LiveSampleTests {
     try await harness.waitForLine("entry 6") { $0.hasPrefix(#"{"seq":6,"#) }
     let session = try #require(harness.sessions.first)
     #expect(
-      await harness.listener.request(.goto(seq: 3), to: session.id)
+      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: 60)
         == .refused(
           "the app does not allow remote control (it has not set store.remoteControl = .allowed)"))
     _ = await app.terminate()

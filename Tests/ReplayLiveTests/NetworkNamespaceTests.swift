@@ -163,7 +163,7 @@ import TimeTravel
         if case .line = event { saved += 1 }
       }
       let id = try #require(session).id
-      #expect(await listener.request(.goto(seq: 1), to: id) == .done(seq: 4))
+      #expect(await listener.request(.goto(seq: 1), to: id, timeout: 60) == .done(seq: 4))
       #expect(await store.state.count == 1)
       try recorder.close()
       #expect(

@@ -30,7 +30,7 @@ import TimeTravel
     }
 
     func request(_ command: LiveCommand) async -> LiveReply {
-      await harness.listener.request(command, to: session.id)
+      await harness.listener.request(command, to: session.id, timeout: 60)
     }
 
     /// The saved line of entry `seq`.
@@ -168,19 +168,20 @@ import TimeTravel
     try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
     let session = try #require(harness.sessions.first)
     #expect(
-      await harness.listener.request(.undo, to: session.id)
+      await harness.listener.request(.undo, to: session.id, timeout: 60)
         == .refused(
           "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
         ))
     #expect(
-      await harness.listener.request(.undo, to: "no-such-session")
+      await harness.listener.request(.undo, to: "no-such-session", timeout: 60)
         == .refused("no session no-such-session"))
     try recorder.close()
     try await harness.wait("the disconnection") {
       $0.contains { if case .disconnected = $0 { true } else { false } }
     }
     #expect(
-      await harness.listener.request(.undo, to: session.id) == .refused("the app is not connected"))
+      await harness.listener.request(.undo, to: session.id, timeout: 60)
+        == .refused("the app is not connected"))
   }
 
   @Test func anAppThatLeavesWithoutAnsweringEndsTheWait() async throws {
