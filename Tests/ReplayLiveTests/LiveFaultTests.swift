@@ -54,7 +54,7 @@ import TimeTravel
       return (try LiveHarness.fileLines(file)).count >= 10
     }
     kill(pid, SIGKILL)
-    await child.value
+    _ = await child.value
     let file = try #require(Self.sessionFile(in: directory))
     let before = try LiveHarness.fileLines(file)
     for _ in 21...50 { await store.dispatch(.increment) }

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// A state as the command line names it: `init`, the state before the first entry, or
@@ -79,13 +80,6 @@ extension Context {
   /// The name of the state at `position`: `init` for 0, else the entry's number.
   func stateName(_ position: Int) -> String {
     position == 0 ? StateName.initialWord : String(log.numbering.number(atPosition: position))
-  }
-
-  /// ``stateName(_:)`` for `--format json`: the string `"init"` or the number.
-  func stateJSON(_ position: Int) -> JSONValue {
-    position == 0
-      ? .string(StateName.initialWord)
-      : .number(JSONNumber(log.numbering.number(atPosition: position)))
   }
 
   /// "state 53", or "the initial state (init)".
