@@ -27,6 +27,9 @@ final class ListenLoop: @unchecked Sendable {
   var connections: [Int32: Connection] = [:]
   var sessions: [String: SessionState] = [:]
   private var acceptPausedUntil: UInt64 = 0
+  /// Whether the listener is stopping: the summaries keep saying which apps were
+  /// connected when it stopped.
+  private var isShuttingDown = false
   let syncer = FileSyncer()
   let finished = DispatchSemaphore(value: 0)
 
@@ -35,13 +38,10 @@ final class ListenLoop: @unchecked Sendable {
     self.listenFD = listenFD
     self.events = events
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
+    guard LiveSocket.makePipe(&ends) == 0 else {
       throw .cannotListen(configuration.address.description, code: errno)
     }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-    }
+    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     wakeRead = ends[0]
     wakeWrite = ends[1]
   }
@@ -283,7 +283,7 @@ final class ListenLoop: @unchecked Sendable {
       session.connection == connection.fd
     else { return }
     session.connection = nil
-    session.summary.isConnected = false
+    if !isShuttingDown { session.summary.isConnected = false }
     publish(session)
     if let reason { events.push(.disconnected(session.info, reason: reason)) }
   }
@@ -297,9 +297,9 @@ final class ListenLoop: @unchecked Sendable {
   }
 
   private func shutDown() {
-    for connection in Array(connections.values) {
-      drop(connection, reason: connection.session == nil ? nil : "the listener stopped")
-    }
+    isShuttingDown = true
+    // Whoever stopped the listener knows why: no event for each connection.
+    for connection in Array(connections.values) { drop(connection, reason: nil) }
     for session in sessions.values { session.file?.close() }
     syncer.stop()
     LiveSocket.close(listenFD)

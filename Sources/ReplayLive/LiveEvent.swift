@@ -43,7 +43,8 @@ public struct LiveSessionSummary: Sendable, Equatable {
   public var bytes: Int
   /// Connections the app made (1, plus one per reconnection).
   public var connections: Int
-  /// Whether the app is connected now.
+  /// Whether the app is connected now (after ``LiveListener/stop()``: whether it was
+  /// when the listener stopped).
   public var isConnected: Bool
   /// Whether the app closed its log (a closing record came).
   public var isClosed: Bool

@@ -26,10 +26,10 @@ import TimeTravel
         let listener = try LiveListener(LiveConfiguration(directory: URL(fileURLWithPath: path)))
         try "\(listener.address.port) \(getpid())".write(
           toFile: path + "/listener", atomically: true, encoding: .utf8)
-        // Killed by the parent; on its own after two minutes, so a failed test never
-        // leaves it running.
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline { _ = listener.next(timeout: 1) }
+        // Killed by the parent; on its own after two minutes or once the parent is gone
+        // (it is adopted), so a failed or killed test never leaves it running.
+        let (parent, deadline) = (getppid(), Date().addingTimeInterval(120))
+        while Date() < deadline, getppid() == parent { _ = listener.next(timeout: 0.2) }
         kill(getpid(), SIGKILL)
       }
     }

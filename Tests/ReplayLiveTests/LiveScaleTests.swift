@@ -47,31 +47,44 @@ import TimeTravel
   }
 
   /// Whether this machine lets the tests mount a small file system (root on Linux).
-  static let canMountTmpfs: Bool = {
+  static func canMountTmpfs() async -> Bool {
     #if os(Linux)
       guard getuid() == 0, let mount = PeerResources.executable("mount") else { return false }
       let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
         "tmpfs-probe-\(getpid())")
       try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: probe) }
-      let mounted = runQuietly(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path])
-      if mounted { _ = runQuietly("/bin/umount", [probe.path]) }
+      let mounted = await runQuietly(
+        mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path])
+      if mounted { _ = await runQuietly("/bin/umount", [probe.path]) }
       return mounted
     #else
       return false
     #endif
-  }()
+  }
 
-  @Test(.enabled(if: canMountTmpfs, "needs to mount a 64 KiB tmpfs (root on Linux) to fill a disk"))
+  @Test(
+    .enabled(
+      "needs to mount a 64 KiB tmpfs (root on Linux) to fill a disk", { await canMountTmpfs() }))
   func aFullDiskStopsTheSessionTellsTheAppAndLeavesAValidFile() async throws {
     let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID())")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     let mount = try #require(PeerResources.executable("mount"))
-    try #require(runQuietly(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]))
-    defer {
-      _ = runQuietly("/bin/umount", [mountPoint.path])
+    try #require(
+      await runQuietly(mount, ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]))
+    do {
+      try await Self.fillTheDisk(under: mountPoint)
+    } catch {
+      _ = await runQuietly("/bin/umount", [mountPoint.path])
       try? FileManager.default.removeItem(at: mountPoint)
+      throw error
     }
+    _ = await runQuietly("/bin/umount", [mountPoint.path])
+    try? FileManager.default.removeItem(at: mountPoint)
+  }
+
+  /// The test, with a 64 KiB file system at `mountPoint`.
+  static func fillTheDisk(under mountPoint: URL) async throws {
     let harness = try LiveHarness(directory: mountPoint.appendingPathComponent("sessions"))
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",

@@ -71,6 +71,26 @@ import TimeTravel
     #expect(try LiveHarness.fileLines(local) == saved)
   }
 
+  @Test func stoppingTheListenerKeepsWhoWasConnectedAndReportsNoDisconnection() async throws {
+    let harness = try LiveHarness()
+    defer { harness.removeDirectory() }
+    let recorder = try LogRecorder(
+      streamingTo: harness.address, app: "Counter", stateType: "CounterState",
+      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+    let store = await Store(
+      initialState: CounterState(), reducer: counterReducer, recorder: recorder)
+    await store.dispatch(.increment)
+    try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
+    harness.listener.stop()
+    let summary = try #require(harness.listener.summaries.first)
+    #expect(summary.isConnected)
+    #expect(!summary.isClosed)
+    #expect(summary.entries == 1)
+    harness.drain()
+    #expect(!harness.seen.contains { if case .disconnected = $0 { true } else { false } })
+    try recorder.close()
+  }
+
   @Test func anAppWithoutAListenerKeepsRecordingAndNeverWaits() async throws {
     // A port nobody listens on: bind one, note it, close it.
     let (fd, port) = try LiveSocket.listen(on: LiveAddress(host: "127.0.0.1", port: 0))

@@ -22,21 +22,33 @@ import TimeTravel
     static let ipPath = PeerResources.executable("ip")
 
     /// Runs `ip ARGUMENTS…`; whether it succeeded.
-    static func ip(_ arguments: [String]) -> Bool {
+    static func ip(_ arguments: [String]) async -> Bool {
       guard let ipPath else { return false }
-      return runQuietly(ipPath, arguments)
+      return await runQuietly(ipPath, arguments)
     }
 
     /// Whether this machine lets the tests make namespaces (root, `ip`, `setns`).
-    static let isAvailable: Bool = {
+    static func isAvailable() async -> Bool {
       guard getuid() == 0, ipPath != nil, setns != nil else { return false }
       let probe = "rlprobe\(getpid())"
-      guard ip(["netns", "add", probe]) else { return false }
-      _ = ip(["netns", "del", probe])
+      guard await ip(["netns", "add", probe]) else { return false }
+      _ = await ip(["netns", "del", probe])
       return true
-    }()
+    }
 
-    init() throws {
+    /// Makes the pair, runs `body` with it and removes it, whatever `body` does.
+    static func with(_ body: (NamespacePair) async throws -> Void) async throws {
+      let pair = try await NamespacePair()
+      do {
+        try await body(pair)
+      } catch {
+        await pair.remove()
+        throw error
+      }
+      await pair.remove()
+    }
+
+    private init() async throws {
       let id = getpid() % 100_000
       listenerSide = "rl\(id)a"
       appSide = "rl\(id)b"
@@ -49,17 +61,17 @@ import TimeTravel
         ["-n", appSide, "addr", "add", "10.23.0.2/24", "dev", b],
         ["-n", listenerSide, "link", "set", a, "up"], ["-n", appSide, "link", "set", b, "up"],
       ] {
-        guard Self.ip(command) else {
-          remove()
+        guard await Self.ip(command) else {
+          await remove()
           throw HarnessError(message: "ip \(command.joined(separator: " ")) failed")
         }
       }
     }
 
     /// Deletes both namespaces (and so the pair).
-    func remove() {
-      _ = Self.ip(["netns", "del", listenerSide])
-      _ = Self.ip(["netns", "del", appSide])
+    func remove() async {
+      _ = await Self.ip(["netns", "del", listenerSide])
+      _ = await Self.ip(["netns", "del", appSide])
     }
 
     /// Moves the calling thread into `namespace`: sockets it makes, and threads it
@@ -95,12 +107,15 @@ import TimeTravel
   @Suite(
     .serialized, .timeLimit(.minutes(1)),
     .enabled(
-      if: NamespacePair.isAvailable,
-      "needs root, ip(8) and setns(2) to make two network namespaces"))
+      "needs root, ip(8) and setns(2) to make two network namespaces",
+      { await NamespacePair.isAvailable() }))
   struct NetworkNamespaceTests {
     @Test func aListenerOnAnotherHostNeedsTheTokenAndSavesNothingWithout() async throws {
-      let pair = try NamespacePair()
-      defer { pair.remove() }
+      try await NamespacePair.with(Self.tokenAndRemoteGoto)
+    }
+
+    /// The test, with the pair made.
+    static func tokenAndRemoteGoto(_ pair: NamespacePair) async throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "netns-\(UUID())")
       defer { try? FileManager.default.removeItem(at: directory) }

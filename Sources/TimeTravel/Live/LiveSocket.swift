@@ -186,7 +186,7 @@ package enum LiveSocket {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { posixAccept(listener, $0, &length) }
     }
     guard fd >= 0 else { return nil }
-    configure(fd)
+    configure(fd)  // close-on-exec already on Linux (accept4); the rest everywhere
     return (fd, describe(storage)?.description ?? "unknown peer")
   }
 
@@ -252,6 +252,24 @@ package enum LiveSocket {
     }
   }
 
+  /// `pipe(2)` with both ends close-on-exec from the start (`pipe2(2)` with `O_CLOEXEC` on
+  /// Linux; set just after on Apple platforms, which have no `pipe2`).
+  /// - Returns: 0, or -1 with `errno` set.
+  package static func makePipe(_ ends: inout [Int32]) -> Int32 {
+    #if canImport(Darwin)
+      guard pipe(&ends) == 0 else { return -1 }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      return 0
+    #else
+      guard let pipe2 = LinuxCalls.pipe2 else {
+        guard pipe(&ends) == 0 else { return -1 }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return 0
+      }
+      return pipe2(&ends, O_CLOEXEC)
+    #endif
+  }
+
   /// Closes `fd`.
   package static func close(_ fd: Int32) { _ = posixClose(fd) }
 }
@@ -261,9 +279,38 @@ private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ len
   -> Int32
 { connect(fd, address, length) }
 private func posixListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+/// `accept(2)`; on Linux `accept4(2)` with `SOCK_CLOEXEC`, so that a process another
+/// thread spawns between the accept and ``LiveSocket/configure(_:)`` never inherits the
+/// connection (it would keep it open after the listener closed it).
 private func posixAccept(
   _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
-) -> Int32 { accept(fd, address, length) }
+) -> Int32 {
+  #if canImport(Darwin)
+    accept(fd, address, length)
+  #else
+    LinuxCalls.accept4?(fd, address, length, Int32(SOCK_CLOEXEC.rawValue))
+      ?? accept(fd, address, length)
+  #endif
+}
+
+#if !canImport(Darwin)
+  /// The Linux calls Glibc's module leaves out (they need `_GNU_SOURCE`), found in the C
+  /// library when the process starts using them; `nil` where it lacks them.
+  private enum LinuxCalls {
+    static let pipe2 = symbol(
+      "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    static let accept4 = symbol(
+      "accept4",
+      as: (@convention(c) (
+        Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+      ) -> Int32).self)
+
+    private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+      guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+      return unsafeBitCast(address, to: type)
+    }
+  }
+#endif
 private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int
 { send(fd, bytes, count, flags) }
 private func posixClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -64,9 +64,11 @@ final class LiveChild: Sendable {
 }
 
 /// Runs a program to its end with no pipes (a child another test spawns meanwhile would
-/// inherit one and hold it open, and reading it to its end would never finish); whether
-/// it exited with status 0.
-func runQuietly(_ executable: String, _ arguments: [String]) -> Bool {
+/// inherit one and hold it open, and reading it to its end would never finish), waiting
+/// without blocking a thread of the cooperative pool (which has as many threads as the
+/// machine has cores); whether it exited with status 0 within `timeout` seconds (else it
+/// is killed).
+func runQuietly(_ executable: String, _ arguments: [String], timeout: Double = 60) async -> Bool {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
@@ -74,6 +76,10 @@ func runQuietly(_ executable: String, _ arguments: [String]) -> Bool {
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
   guard (try? process.run()) != nil else { return false }
-  process.waitUntilExit()
+  let deadline = Date().addingTimeInterval(timeout)
+  while process.isRunning {
+    if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
   return process.terminationStatus == 0 && process.terminationReason == .exit
 }
