@@ -95,10 +95,14 @@ extension ListenLoop {
   }
 
   /// Saves a session's lines: validated, without duplicates after a reconnection, with
-  /// a gap record where the reconnection lost transitions; in one write.
+  /// a gap record where the reconnection lost transitions; in one write. Replies among
+  /// them are delivered after the write, so whoever waits for one finds the entry the
+  /// app recorded before it in the file.
   private func save(
     _ lines: ArraySlice<[UInt8]>, of session: SessionState, from connection: Connection
   ) {
+    var replies: [(id: Int?, reply: LiveReply)] = []
+    defer { for (id, reply) in replies { deliver(reply, id: id, session: session.info) } }
     guard let file = session.file else { return }
     var batch = Data()
     var saved: [(bytes: [UInt8], gap: (first: Int, count: Int)?)] = []
@@ -111,7 +115,7 @@ extension ListenLoop {
       case .reply:
         if let value = try? JSONParser.parse(bytes: line), let (id, reply) = LiveWire.reply(value) {
           if let id { connection.unanswered.remove(id) }
-          deliver(reply, id: id, session: session.info)
+          replies.append((id, reply))
         }
         continue
       case .header:

@@ -184,6 +184,31 @@ import TimeTravel
         == .refused("the app is not connected"))
   }
 
+  @Test func aReplyComesAfterTheEntryBeforeItIsSavedAndReported() async throws {
+    // The app's entry and its reply arrive in one read: whoever the reply wakes reads
+    // the file next (the stepper does), so the entry must be saved and reported first.
+    let harness = try LiveHarness()
+    defer { harness.removeDirectory() }
+    let app = try RawPeer(connectingTo: harness.address)
+    try await app.send(helloLine(app: "Raw"))
+    #expect(try await app.readLine()?.hasPrefix(#"{"welcome""#) == true)
+    try await app.send(CounterLines.increment(1) + "\n")
+    try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
+    let session = try #require(harness.sessions.first)
+    let id = harness.listener.send(.undo, to: session.id)
+    #expect(try await app.readLine() == #"{"command":"undo","id":\#(id)}"#)
+    let undo =
+      #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"@@undo":{"from":1,"to":0}},"prior":{"count":1},"next":{"count":0}}"#
+    try await app.send(undo + "\n" + #"{"reply":\#(id),"ok":true,"seq":2}"# + "\n")
+    let seen = try await harness.wait("the reply") { events in
+      events.contains { if case .reply = $0 { true } else { false } }
+    }
+    let order = seen.suffix(2).map(LiveHarness.brief)
+    #expect(order.first?.hasPrefix("line 2: {\"seq\":2,") == true, "\(order)")
+    #expect(try LiveHarness.fileLines(session.file).last == undo)
+    app.close()
+  }
+
   @Test func anAppThatLeavesWithoutAnsweringEndsTheWait() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }
