@@ -40,7 +40,8 @@ let package = Package(
     // Its HTML report's stylesheet and scripts (Report/Assets/) are compiled in by a build
     // plugin, so the binary needs no resource bundle beside it.
     .target(
-      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ", "TerminalEditor"],
+      name: "ReplayCLI",
+      dependencies: ["TimeTravel", "TimeTravelJQ", "TerminalEditor", "ReplayLive"],
       exclude: ["Report/Assets"], plugins: ["EmbedReportAssets"]),
     .executableTarget(name: "embed-report-assets"),
     .plugin(

@@ -3,8 +3,12 @@
 // `--interval` milliseconds, then stays up so that `replay --listen 9000 --step` can move
 // it through time, printing its state (its "UI") after every transition, until Ctrl-C.
 //
-//   live-sample HOST:PORT [--token TOKEN] [--interval MS] [--refuse]
+//   live-sample HOST:PORT [--token TOKEN] [--interval MS] [--refuse] [--reproducible]
+//
+// --reproducible: a clock that starts at 2026-01-05T09:00:00.000Z and ticks a second at
+// each reading, so the log (and what replay prints of it) is the same on every run.
 import Foundation
+import Synchronization
 import TimeTravel
 import TodoReducer
 
@@ -17,10 +21,23 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let token = option("--token")
 let interval = option("--interval").flatMap(Int.init) ?? 500
 let refuses = arguments.contains("--refuse")
-arguments.removeAll { $0 == "--refuse" }
+let reproducible = arguments.contains("--reproducible")
+arguments.removeAll { $0 == "--refuse" || $0 == "--reproducible" }
+let ticks = Mutex(0)
+/// The recorder's clock: real time, or (`--reproducible`) a second more at each reading.
+@Sendable func now() -> Date {
+  guard reproducible else { return Date() }
+  let tick = ticks.withLock { tick in
+    defer { tick += 1 }
+    return tick
+  }
+  return Date(timeIntervalSince1970: 1_767_603_600 + Double(tick))
+}
 guard let address = arguments.first else {
   FileHandle.standardError.write(
-    Data("usage: live-sample HOST:PORT [--token TOKEN] [--interval MS] [--refuse]\n".utf8))
+    Data(
+      "usage: live-sample HOST:PORT [--token TOKEN] [--interval MS] [--refuse] [--reproducible]\n"
+        .utf8))
   exit(2)
 }
 
@@ -49,7 +66,7 @@ MainActor.assumeIsolated {
   do {
     let recorder = try LogRecorder(
       streamingTo: address, token: token, app: "TodoApp", stateType: "TodoState",
-      actionType: "TodoAction")
+      actionType: "TodoAction", clock: now)
     LogRecorder.closeOnSignals()
     let store = Store(initialState: TodoState(), reducer: TodoReducer(), recorder: recorder)
     store.remoteControl = refuses ? .refused : .allowed

@@ -57,13 +57,8 @@ public final class LiveListener: Sendable {
     if configuration.token == nil, !configuration.address.isLoopback {
       throw .tokenRequired(configuration.address.description)
     }
-    do {
-      try FileManager.default.createDirectory(
-        at: configuration.directory, withIntermediateDirectories: true)
-    } catch {
-      throw .cannotSave(
-        configuration.directory.path,
-        reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+    if let code = Self.makeDirectory(configuration.directory.path) {
+      throw .cannotSave(configuration.directory.path, reason: LiveSocket.reason(code))
     }
     let (fd, port) = try LiveSocket.listen(on: configuration.address)
     address = LiveAddress(host: configuration.address.host, port: port)
@@ -81,6 +76,21 @@ public final class LiveListener: Sendable {
   }
 
   deinit { stop() }
+
+  /// Makes the folder at `path` and those above it that are missing (`mkdir -p`).
+  /// - Returns: `nil` once it is a folder; else the `errno` of the step that failed
+  ///   (`ENOTDIR` when a file is in the way), which Foundation's error on Linux does not
+  ///   carry.
+  private static func makeDirectory(_ path: String) -> Int32? {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
+    }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return errno }
+    return status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+  }
 
   /// The next event, waiting up to `timeout` seconds (forever when `nil`).
   /// - Returns: `nil` when none came in time, or after ``stop()`` once every event

@@ -7,7 +7,7 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, plot, range, reducer, module, filter, follow, until,
+    predicate, run, linear, plot, range, reducer, module, save, token, filter, follow, until,
     format, idKey, color, noColor, full,
   ]
 
@@ -57,6 +57,18 @@ enum OptionFlags {
       "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
   ) { options, values in options.module = values[0] }
 
+  static let save = Flag(
+    names: ["--save"], value: .text("DIR", meaning: "a folder"),
+    help:
+      "Save each live session in DIR (created if needed; ./replay-sessions by default), as a log of its own named by app, start time and session: TodoApp-2026-01-05T09-00-00.000Z-6f9619ff.jsonl. A session that reconnects continues its file."
+  ) { options, values in options.save = values[0] }
+
+  static let token = Flag(
+    names: ["--token"], value: .text("TOKEN"),
+    help:
+      "The token apps must send in their hello (by default REPLAY_TOKEN from the environment). Listening on any address but loopback requires one. It is compared in constant time, and sent in the clear: on an untrusted network, tunnel the port."
+  ) { options, values in options.token = values[0] }
+
   static let filter = Flag(
     names: ["--where"], value: .text("EXPR"),
     help: "Only the entries on which EXPR holds, run on the whole entry."
@@ -72,8 +84,8 @@ enum OptionFlags {
   static let until = Flag(
     names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
     help:
-      "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow.",
-    requires: ["--follow"]
+      "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow or --listen.",
+    requires: ["--follow", "--listen"]
   ) { options, values in options.until = values[0] }
 
   static let format = Flag(

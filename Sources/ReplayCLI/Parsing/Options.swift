@@ -37,6 +37,10 @@ struct Options: Equatable, Sendable {
   var range: SeqRange?
   /// `--module MODULE` for `--emit-test`.
   var module: String?
+  /// `--save DIR` for `--listen`: where sessions are saved.
+  var save: String?
+  /// `--token TOKEN` for `--listen`: what apps must send (else `REPLAY_TOKEN`).
+  var token: String?
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }

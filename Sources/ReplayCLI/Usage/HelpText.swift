@@ -24,7 +24,9 @@ struct HelpText {
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
-        standalone.append("       replay " + flag.synopsis)
+        standalone += Self.fill(
+          Self.words(modeSynopsis(mode)), first: "       replay ",
+          indent: "              ", separator: " ", last: "")
       }
     }
     for option in table.options {
@@ -62,7 +64,10 @@ struct HelpText {
         text += Self.entry("replay LOG " + modeSynopsis(mode), indent: 2, help(flag))
         text += modeOptions(mode)
       } else {
-        withoutLog += Self.entry("replay " + flag.synopsis, indent: 2, help(flag))
+        // Without the other modes' flags, which would not fit: the help names them.
+        withoutLog += Self.entry(
+          "replay " + modeSynopsis(mode, modeFlags: false), indent: 2, help(flag))
+        withoutLog += modeOptions(mode)
       }
     }
     var options = ""
@@ -138,8 +143,9 @@ struct HelpText {
   }
 
   /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
-  /// EXPR | --run CMD) [--linear]`.
-  func modeSynopsis(_ mode: ModeDeclaration) -> String {
+  /// EXPR | --run CMD) [--linear]`; for a mode without a log, the other modes' flags it
+  /// takes too (`--listen [HOST:]PORT … [--find EXPR | --watch PATH | --step]`).
+  func modeSynopsis(_ mode: ModeDeclaration, modeFlags: Bool = true) -> String {
     var text = mode.flag?.synopsis ?? ""
     let needed = mode.needs.map(\.synopsis)
     if needed.count == 1 { text += " " + needed[0] }
@@ -149,7 +155,22 @@ struct HelpText {
         text += " [\(option.synopsis)]"
       }
     }
+    if modeFlags, !mode.opensLog, !mode.modeFlags.isEmpty {
+      text += " [" + mode.modeFlags.map(\.synopsis).joined(separator: " | ") + "]"
+    }
     return text
+  }
+
+  /// A synopsis cut into the pieces a usage line may break between: each bracketed
+  /// group whole.
+  private static func words(_ synopsis: String) -> [String] {
+    var pieces: [String] = []
+    var depth = 0
+    for word in synopsis.split(separator: " ") {
+      if depth > 0 { pieces[pieces.count - 1] += " " + word } else { pieces.append(String(word)) }
+      depth += word.filter { "[(".contains($0) }.count - word.filter { "])".contains($0) }.count
+    }
+    return pieces
   }
 
   /// `label` at `indent`, then `text` wrapped from ``column``; on the next line when

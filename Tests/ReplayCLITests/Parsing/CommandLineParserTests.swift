@@ -118,7 +118,10 @@ import Testing
     (["x", "--run", "ls"], "--run goes with --bisect"),
     (["x", "--linear", "--predicate", "."], "--predicate goes with --bisect or --html"),
     (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
-    (["x", "--show", "1", "--where", "."], "--where goes with the summary, --find or --watch"),
+    (
+      ["x", "--show", "1", "--where", "."],
+      "--where goes with the summary, --find, --watch or --listen"
+    ),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (
       ["x", "--bisect", "--predicate", "a", "--run", "b"],
@@ -132,7 +135,9 @@ import Testing
     (["x", "--find", "a", "--find", "b"], "--find can be given only once"),
     (["--eval", ".", "x"], "--eval reads JSON from stdin and takes no log file"),
     (["--eval", ".", "--full"], "--full goes with a mode on a log, not --eval"),
-    (["--eval", ".", "--where", "."], "--where goes with the summary, --find or --watch"),
+    (
+      ["--eval", ".", "--where", "."], "--where goes with the summary, --find, --watch or --listen"
+    ),
     (["--completion"], "--completion needs a value"),
     (["--completion", "tcsh"], "--completion takes bash, zsh or fish, not 'tcsh'"),
     (["--completion", "bash", "x"], "--completion takes no log file"),

@@ -18,9 +18,9 @@ import Testing
     #expect(
       out.contains(
         """
-          --where EXPR                  With the summary, --find or --watch: only the
-                                        entries on which EXPR holds, run on the whole
-                                        entry.
+          --where EXPR                  With the summary, --find, --watch or --listen:
+                                        only the entries on which EXPR holds, run on the
+                                        whole entry.
 
         """))
     #expect(
@@ -80,6 +80,8 @@ import Testing
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
+               replay --listen [HOST:]PORT [--save DIR] [--token TOKEN]
+                      [--find EXPR | --watch PATH | --step]
                replay --eval EXPR
                replay --completion bash|zsh|fish
                replay --help | --version
