@@ -70,6 +70,13 @@ let package = Package(
     .executableTarget(
       name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"],
       path: "Examples/profile-sample"),
+    // A checkout whose payment effect refunds more than the total and whose price watch is
+    // left running: where an action came from (`--why`, `--effects`, `--blame`).
+    .target(
+      name: "CheckoutSample", dependencies: ["TimeTravel"], path: "Examples/CheckoutSample"),
+    // Records the checkout's scripted session: `swift run checkout-sample`.
+    .executableTarget(
+      name: "checkout-sample", dependencies: ["CheckoutSample"], path: "Examples/checkout-sample"),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(
@@ -81,7 +88,8 @@ let package = Package(
       path: "Examples/live-sample"),
 
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
-    .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "CheckoutSample"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(
@@ -125,7 +133,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "CounterReducer", "TestSupport",
+        "CounterReducer", "CheckoutSample", "TestSupport",
       ]
     ),
     .testTarget(

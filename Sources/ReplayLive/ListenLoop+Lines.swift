@@ -212,6 +212,8 @@ extension ListenLoop {
       pendingSeq = nil
     case .closing:
       summary.isClosed = true
+    case .effect:
+      break
     case .header, .reply, .heartbeat:
       summary.records -= 1
     }

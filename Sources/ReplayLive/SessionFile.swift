@@ -124,7 +124,7 @@ final class SessionFile {
     case .entry, .gap:
       existing.pendingSeq = nil
       if let last = kind.lastSeq { existing.lastSeq = last }
-    case .closing, .reply, .heartbeat: break
+    case .closing, .effect, .reply, .heartbeat: break
     }
   }
 

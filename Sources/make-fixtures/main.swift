@@ -1,13 +1,15 @@
+import CheckoutSample
 import Foundation
 import TimeTravel
 import TodoReducer
 
-// Usage: swift run make-fixtures [session|nondeterministic|crash] [output-path]
+// Usage: swift run make-fixtures [session|nondeterministic|crash|checkout] [output-path]
 //   session           Fixtures/todo-session.jsonl (the default; a lone path argument
 //                     also means this, as before)
 //   nondeterministic  Fixtures/todo-nondeterministic.jsonl
 //   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
-// Without arguments, writes all three, running `crash` in a child process so the trap
+//   checkout          Fixtures/checkout-session.jsonl (sites and effect records)
+// Without arguments, writes all four, running `crash` in a child process so the trap
 // is real and this process survives to check it.
 // Default paths are located from this file, so the working directory does not matter.
 let repository = URL(fileURLWithPath: #filePath)
@@ -16,6 +18,7 @@ let defaults = [
   "session": "Fixtures/todo-session.jsonl",
   "nondeterministic": "Fixtures/todo-nondeterministic.jsonl",
   "crash": "Fixtures/todo-crash.jsonl",
+  "checkout": "Fixtures/checkout-session.jsonl",
 ]
 
 func output(_ name: String, _ given: String?) throws -> URL {
@@ -63,18 +66,26 @@ func runCrashChild() throws {
   )
 }
 
+@MainActor
+func writeCheckout(to given: String?) async throws {
+  let url = try output("checkout", given)
+  try await CheckoutSession.record(to: url)
+  print("wrote the checkout session to \(url.path)")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-  if let first = arguments.first, defaults[first] != nil {
-    try MainActor.assumeIsolated { try write(first, to: arguments.dropFirst().first) }
+  if arguments.first == "checkout" {
+    try await writeCheckout(to: arguments.dropFirst().first)
+  } else if let first = arguments.first, defaults[first] != nil {
+    try write(first, to: arguments.dropFirst().first)
   } else if let path = arguments.first {
-    try MainActor.assumeIsolated { try write("session", to: path) }
+    try write("session", to: path)
   } else {
-    try MainActor.assumeIsolated {
-      try write("session", to: nil)
-      try write("nondeterministic", to: nil)
-      try runCrashChild()
-    }
+    try write("session", to: nil)
+    try write("nondeterministic", to: nil)
+    try runCrashChild()
+    try await writeCheckout(to: nil)
   }
 } catch {
   FileHandle.standardError.write(Data("make-fixtures: \(error)\n".utf8))

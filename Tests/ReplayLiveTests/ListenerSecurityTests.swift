@@ -95,10 +95,10 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let wrong = try LogRecorder(
       streamingTo: harness.address, token: "guess", app: "Wrong", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let right = try LogRecorder(
       streamingTo: harness.address, token: "s3cret", app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(initialState: CounterState(), reducer: counterReducer, recorder: right)
     let refused = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: wrong)

@@ -44,7 +44,7 @@ import TimeTravel
     defer { kill(pid, SIGKILL) }
     let recorder = try LogRecorder(
       streamingTo: "127.0.0.1:\(port)", app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...20 { await store.dispatch(.increment) }
@@ -111,7 +111,8 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock, bufferLimit: 2_000)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, bufferLimit: 2_000,
+      recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...5 { await store.dispatch(.increment) }
@@ -163,7 +164,7 @@ import TimeTravel
     defer { dribble.cancel() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...50 { await store.dispatch(.increment) }
@@ -178,7 +179,7 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Quiet", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await store.dispatch(.increment)
@@ -219,7 +220,7 @@ import TimeTravel
     let server = try RawServer()
     let recorder = try LogRecorder(
       streamingTo: server.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await MainActor.run { store.remoteControl = .allowed }

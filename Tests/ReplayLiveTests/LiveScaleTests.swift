@@ -14,7 +14,7 @@ import TimeTravel
       recorders.append(
         try LogRecorder(
           streamingTo: harness.address, app: "App\(app)", stateType: "CounterState",
-          actionType: "CounterAction", clock: LiveHarness.fixedClock))
+          actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false))
     }
     for recorder in recorders {
       let store = await Store(
@@ -88,7 +88,7 @@ import TimeTravel
     let harness = try LiveHarness(directory: mountPoint.appendingPathComponent("sessions"))
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     var dispatched = 0

@@ -12,7 +12,7 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...3 { await store.dispatch(.increment) }
@@ -59,7 +59,7 @@ import TimeTravel
     let local = harness.directory.appendingPathComponent("local.jsonl")
     let recorder = try LogRecorder(
       url: local, streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...5 { await store.dispatch(.increment) }
@@ -76,7 +76,7 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     await store.dispatch(.increment)
@@ -100,7 +100,7 @@ import TimeTravel
     defer { try? FileManager.default.removeItem(at: local) }
     let recorder = try LogRecorder(
       url: local, streamingTo: "127.0.0.1:\(port)", app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     let store = await Store(
       initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...100 { await store.dispatch(.increment) }

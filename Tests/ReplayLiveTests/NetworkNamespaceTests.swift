@@ -162,7 +162,7 @@ import TimeTravel
       let recorder = try NamespacePair.run(in: pair.appSide) {
         try LogRecorder(
           streamingTo: address, token: "s3cret", app: "Counter", stateType: "CounterState",
-          actionType: "CounterAction", clock: LiveHarness.fixedClock)
+          actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
       }
       let store = await Store(
         initialState: CounterState(), reducer: counterReducer, recorder: recorder)

@@ -19,7 +19,7 @@ import TimeTravel
       harness = try LiveHarness()
       recorder = try LogRecorder(
         streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-        actionType: "CounterAction", clock: LiveHarness.fixedClock)
+        actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
       let store = await Store(
         initialState: CounterState(), reducer: counterReducer, recorder: recorder)
       self.store = store
@@ -161,7 +161,7 @@ import TimeTravel
     defer { harness.removeDirectory() }
     let recorder = try LogRecorder(
       streamingTo: harness.address, app: "Counter", stateType: "CounterState",
-      actionType: "CounterAction", clock: LiveHarness.fixedClock)
+      actionType: "CounterAction", clock: LiveHarness.fixedClock, recordsSites: false)
     try recorder.record(
       action: RecordedAction.action(CounterAction.increment), prior: CounterState(),
       next: CounterState(count: 1))

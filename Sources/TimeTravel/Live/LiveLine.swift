@@ -15,6 +15,8 @@ package enum LiveLine: Sendable, Equatable {
   case gap(first: Int, count: Int)
   /// A closing record.
   case closing(lastSeq: Int?)
+  /// An effect record (an effect's start or end): saved, numbered by no `seq`.
+  case effect
   /// An app's reply to a command.
   case reply
   /// An app's heartbeat.
@@ -66,6 +68,7 @@ package enum LiveLine: Sendable, Equatable {
     case .closing:
       let value = try? JSONParser.parse(bytes: line.bindMemory(to: UInt8.self))
       self = .closing(lastSeq: value?["lastSeq"]?.numberValue?.intValue)
+    case .effect: self = .effect
     }
   }
 
@@ -80,7 +83,7 @@ package enum LiveLine: Sendable, Equatable {
     switch self {
     case .entry(let seq, _), .pending(let seq): seq
     case .gap(let first, let count): first + count - 1
-    case .header, .closing, .reply, .heartbeat: nil
+    case .header, .closing, .effect, .reply, .heartbeat: nil
     }
   }
 

@@ -115,6 +115,10 @@ extension LogRecorder {
   ///     recorder encodes on the caller's thread, but still never waits for the network.
   ///   - nils: How optionals that are `nil` are written.
   ///   - bufferLimit: Bytes of lines kept for the listener (≥ 1); 8 MiB by default.
+  ///   - recordsSites: Whether entries carry the ``DispatchSite`` of their dispatch, as
+  ///     with a file recorder; on by default.
+  ///   - recordsEffects: Whether effects' starts and ends are written as effect records;
+  ///     on by default.
   /// - Throws: ``LiveError/invalidAddress(_:reason:)`` when `address` is not `HOST:PORT`.
   ///   An unreachable listener is no error: the recorder connects when it can.
   public convenience init(
@@ -123,7 +127,8 @@ extension LogRecorder {
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full,
     durability: Durability = .asynchronous(queueLimit: 4096, whenFull: .drop),
-    nils: NilEncoding = .null, bufferLimit: Int = 8 << 20
+    nils: NilEncoding = .null, bufferLimit: Int = 8 << 20, recordsSites: Bool = true,
+    recordsEffects: Bool = true
   ) throws {
     let started = clock()
     let live = try LiveLink.start(
@@ -133,7 +138,7 @@ extension LogRecorder {
       names: HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils),
       writesHeader: true, clock: clock, pendingRecords: pendingRecords,
       redacting: redacting, encoding: encoding, durability: durability, nils: nils,
-      live: live)
+      provenance: Provenance(sites: recordsSites, effects: recordsEffects), live: live)
   }
 
   /// Records to the file at `url`, the durable copy, and streams the same lines to a
@@ -158,7 +163,9 @@ extension LogRecorder {
   ///   - durability: Asynchronous, dropping when full, by default.
   ///   - nils: How optionals that are `nil` are written.
   ///   - bufferLimit: Bytes of lines kept for the listener; 8 MiB by default.
-  /// - Throws: As ``init(url:app:stateType:actionType:writesHeader:mode:clock:pendingRecords:redacting:encoding:durability:keepingLast:nils:)``
+  ///   - recordsSites: As for a file recorder; on by default.
+  ///   - recordsEffects: As for a file recorder; on by default.
+  /// - Throws: As ``init(url:app:stateType:actionType:writesHeader:mode:clock:pendingRecords:redacting:encoding:durability:keepingLast:nils:recordsSites:recordsEffects:)``
   ///   for the file; ``LiveError/invalidAddress(_:reason:)`` for the address.
   public convenience init(
     url: URL, streamingTo address: String, token: String? = nil, app: String,
@@ -166,7 +173,8 @@ extension LogRecorder {
     clock: @escaping @Sendable () -> Date = { Date() }, pendingRecords: Bool = false,
     redacting: LogRedaction = .none, encoding: EntryEncoding = .full,
     durability: Durability = .asynchronous(queueLimit: 4096, whenFull: .drop),
-    nils: NilEncoding = .null, bufferLimit: Int = 8 << 20
+    nils: NilEncoding = .null, bufferLimit: Int = 8 << 20, recordsSites: Bool = true,
+    recordsEffects: Bool = true
   ) throws {
     let started = clock()
     let file = try FileLogWriter(url: url, mode: mode)
@@ -184,7 +192,7 @@ extension LogRecorder {
       names: HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils),
       writesHeader: true, clock: clock, pendingRecords: pendingRecords,
       redacting: redacting, encoding: encoding, durability: durability, nils: nils,
-      live: live)
+      provenance: Provenance(sites: recordsSites, effects: recordsEffects), live: live)
   }
 
   /// Where the live session stands; `nil` for a recorder that does not stream.

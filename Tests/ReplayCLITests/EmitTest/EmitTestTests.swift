@@ -156,7 +156,7 @@ import TimeTravel
     #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
     result = replay(Repo.fixture, arguments: ["--range", "1..2"])
     #expect(result.code == 2)
-    #expect(result.err.hasPrefix("replay: --range goes with --html or --emit-test\n"))
+    #expect(result.err.hasPrefix("replay: --range goes with --blame, --html or --emit-test\n"))
   }
 
   @Test func moduleNamesTheImport() {

@@ -120,7 +120,7 @@ import Testing
     (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
     (
       ["x", "--show", "1", "--where", "."],
-      "--where goes with the summary, --find, --watch or --listen"
+      "--where goes with the summary, --find, --watch, --blame or --listen"
     ),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (
@@ -136,7 +136,8 @@ import Testing
     (["--eval", ".", "x"], "--eval reads JSON from stdin and takes no log file"),
     (["--eval", ".", "--full"], "--full goes with a mode on a log, not --eval"),
     (
-      ["--eval", ".", "--where", "."], "--where goes with the summary, --find, --watch or --listen"
+      ["--eval", ".", "--where", "."],
+      "--where goes with the summary, --find, --watch, --blame or --listen"
     ),
     (["--completion"], "--completion needs a value"),
     (["--completion", "tcsh"], "--completion takes bash, zsh or fish, not 'tcsh'"),

@@ -11,7 +11,8 @@ import Testing
   static let spellings = [
     "next", "n", "prev", "p", "back", "goto", "g", "first", "last", "continue", "c",
     "reverse-continue", "rc", "watch", "rwatch", "diff", "state", "action", "list", "l",
-    "find", "f", "undo", "redo", "dispatch", "resume", "help", "h", "?", "quit", "q", "exit",
+    "find", "f", "why", "cause", "effects", "undo", "redo", "dispatch", "resume", "help", "h",
+    "?", "quit", "q", "exit",
   ]
 
   @Test func helpListsEverySpellingTheDispatcherAccepts() {

@@ -18,9 +18,9 @@ import Testing
     #expect(
       out.contains(
         """
-          --where EXPR                  With the summary, --find, --watch or --listen:
-                                        only the entries on which EXPR holds, run on the
-                                        whole entry.
+          --where EXPR                  With the summary, --find, --watch, --blame or
+                                        --listen: only the entries on which EXPR holds,
+                                        run on the whole entry.
 
         """))
     #expect(
@@ -72,9 +72,9 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
-                           | --find EXPR | --watch PATH | --step
-                           | --verify --reducer NAME | --reproduce
-                           | --html FILE [--plot PATH]
+                           | --find EXPR | --watch PATH | --why K | --effects [K]
+                           | --blame PATH | --step | --verify --reducer NAME
+                           | --reproduce | --html FILE [--plot PATH]
                            | --emit-test --reducer NAME [--module MODULE] | --convert
                            | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]

@@ -26,7 +26,8 @@ struct ListenShownSession {
     context.log = try LogFile(path: ListenEvent.shown(session.file))
     follower = try LogFollower(following: context.log)
     follow = FollowSession(
-      context: context, report: report, restriction: try EntryFilter(base.options.filter),
+      context: context, report: report,
+      restriction: try EntryFilter(base.options.filter, log: context.log),
       until: until)
     follow.output = output
   }
