@@ -883,9 +883,14 @@ function checkOptions(options) {
   const hasWrite = options.write !== undefined;
   const hasPath = options.path !== undefined;
   const hasConnect = options.connect !== undefined;
-  // Neither, without connect, or both: one of them (connect may go beside either).
-  if ((hasWrite && hasPath) || (!hasWrite && !hasPath && !hasConnect)) {
-    throw new TypeError("replayLogger: give exactly one of options.write and options.path");
+  // A sink: write or path (not both), connect beside either or alone.
+  if (hasWrite && hasPath) {
+    throw new TypeError("replayLogger: give options.write or options.path, not both");
+  }
+  if (!hasWrite && !hasPath && !hasConnect) {
+    throw new TypeError(
+      "replayLogger: give options.write, options.path or options.connect (where the lines go)",
+    );
   }
   if (hasWrite && typeof options.write !== "function") {
     throw new TypeError("replayLogger: options.write must be a function (line) => …");
