@@ -74,7 +74,10 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
       _ = try decodeAction(entry)
       // With effects, the test store runs them and receives what they send, as TCA's
       // does; a reducer without effects is sent the action, as --verify feeds it.
-      let effect = entry.otherMembers["origin"] != nil && R.self is any EffectReducer.Type
+      // Only an effect's origin names one: a remote command's (`{"remote":…}`) and a
+      // dispatch's cause alone came from outside the reducer, and are sent.
+      let effect =
+        entry.otherMembers["origin"]?["effect"] != nil && R.self is any EffectReducer.Type
       usesEffects = usesEffects || effect
       let mutations = try mutations(entry)
       let action = "decode(\(SwiftSource.rawJSONLiteral(entry.action)))"
