@@ -85,7 +85,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
     #expect(out == "")
     #expect(
       err
-        == "replay: the predicate failed on the initial state (init): Cannot index array with \"x\"\n"
+        == "replay: the predicate failed on the initial state (init): Cannot index array with string (\"x\")\n"
     )
   }
 
