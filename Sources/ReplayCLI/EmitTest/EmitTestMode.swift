@@ -10,7 +10,8 @@ struct EmitTestMode: LogMode {
       names: ["--emit-test"],
       help:
         "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
-    ), needs: [OptionFlags.reducer], options: [OptionFlags.range, OptionFlags.module],
+    ), needs: [OptionFlags.reducer],
+    options: [OptionFlags.range, OptionFlags.module, OptionFlags.liveEffects],
     states: .recorded(
       reason:
         "has no recorded changes to assert; --convert --reducer NAME writes a log with the recomputed states to emit a test from"
@@ -24,7 +25,8 @@ struct EmitTestMode: LogMode {
   init(_ arguments: ModeArguments) {
     let options = arguments.options
     request = EmitTestRequest(
-      reducer: options.reducer ?? "", range: options.range, module: options.module)
+      reducer: options.reducer ?? "", range: options.range, module: options.module,
+      liveEffects: options.liveEffects)
   }
 
   func run(_ context: Context) throws -> Int32 {
@@ -52,7 +54,8 @@ struct EmitTestMode: LogMode {
       ?? log.entryCount
     let emission = TestEmission(
       log: log, positions: first...last, module: request.module,
-      command: Self.command(context, request), diffOptions: context.diffOptions)
+      command: Self.command(context, request), diffOptions: context.diffOptions,
+      liveEffects: request.liveEffects)
     context.io.out(try emit(emission))
     return ExitCode.success
   }
@@ -65,6 +68,7 @@ struct EmitTestMode: LogMode {
       words += ["--range", range.description]
     }
     if let module = request.module { words += ["--module", module] }
+    if request.liveEffects { words.append("--live-effects") }
     return words.joined(separator: " ")
   }
 }

@@ -71,20 +71,29 @@ extension TestEmitter {
       // Replays entries \(firstSeq)…\(lastSeq) of \(SwiftSource.comment(logName)) through \(type) with TestStore: each
       // closure is the change the log recorded. Edit one to what the reducer should do, and
       // the test fails at that entry, with the difference, until the reducer does it.
-
+      \(effectsNote)
       import Foundation
       import Testing
       import TimeTravelTesting
       @testable import \(module)
 
-      @Test(\(SwiftSource.stringLiteral(displayName)))
+      @Test(\(SwiftSource.literal(displayName)))
       @MainActor
       func \(functionName)()\(async ? " async" : "") throws {
         let store = try TestStore(
           initialState: decode(\(SwiftSource.rawJSONLiteral(first.prior))),
-          reducer: \(type)())
+          reducer: \(type)()\(hasEffects && !emission.liveEffects ? ",\n    effects: .replayed" : ""))
 
       """
+  }
+
+  /// What the test does with effects, for a reducer that has them; with the line break
+  /// that ends it.
+  private var effectsNote: String {
+    guard hasEffects else { return "" }
+    return emission.liveEffects
+      ? "// Effects run, as in the app: the reducer's dependencies are called, and the test\n// awaits what effects send and waits for them to finish.\n"
+      : "// Effects do not run: the actions the log says they sent are delivered from it, in\n// order (receive(_:from:)), so no dependency is called; --live-effects runs them.\n"
   }
 
   /// The file's `decode`, after the test.
@@ -98,10 +107,4 @@ extension TestEmitter {
 
     """
   }
-}
-
-extension SwiftSource {
-  /// `text` safe inside a `//` comment: control characters escaped, so no line break
-  /// ends the comment early.
-  static func comment(_ text: String) -> String { TerminalText.sanitize(text) }
 }

@@ -61,13 +61,12 @@ struct ModeDeclaration: Sendable {
   /// How messages and help name the mode: its flag, or "the summary".
   var name: String { flag?.name ?? "the summary" }
 
-  /// Whether it takes `option`: needs it, lists it (a mode without a log can list an
-  /// option of every mode on a log, as `--listen` lists `--format`), or the option goes
-  /// with every mode on a log and this mode opens one.
+  /// Whether it takes `option`: needs it, lists it, or the option goes with every mode
+  /// on a log and this mode opens one (`--eval` lists `-L`, which every mode on a log
+  /// takes).
   func takes(_ option: Flag) -> Bool {
-    let listed = (needs + options).contains { $0.name == option.name }
-    if option.scope == .everyModeOnALog, !listed { return opensLog }
-    return listed
+    if option.scope == .everyModeOnALog, opensLog { return true }
+    return (needs + options).contains { $0.name == option.name }
   }
 }
 

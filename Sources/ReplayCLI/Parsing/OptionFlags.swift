@@ -7,8 +7,8 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, plot, range, reducer, module, save, token, filter, follow, until,
-    format, idKey, color, noColor, full,
+    predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, save, token,
+    filter, follow, until, format, idKey, color, noColor, full, libraryPath,
   ]
 
   static let predicate = Flag(
@@ -28,6 +28,12 @@ enum OptionFlags {
     help:
       "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
   ) { options, _ in options.linear = true }
+
+  static let confirm = Flag(
+    names: ["--confirm"],
+    help:
+      "Check the first bad entry bisect finds by judging every earlier state, even with --run, where each state costs a run of the command. A --predicate is always checked so."
+  ) { options, _ in options.confirm = true }
 
   static let plot = Flag(
     names: ["--plot"], value: .text("PATH"),
@@ -56,6 +62,12 @@ enum OptionFlags {
     help:
       "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
   ) { options, values in options.module = values[0] }
+
+  static let liveEffects = Flag(
+    names: ["--live-effects"],
+    help:
+      "Run the reducer's effects in the test, as in the app: the test awaits what they send and ends with await store.finish() when an entry started one. By default they do not run: the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing."
+  ) { options, _ in options.liveEffects = true }
 
   static let save = Flag(
     names: ["--save"], value: .text("DIR", meaning: "a folder"),
@@ -122,4 +134,11 @@ enum OptionFlags {
     names: ["--full"], help: "Do not abbreviate long values in text output.",
     scope: .everyModeOnALog
   ) { options, _ in options.full = true }
+
+  static let libraryPath = Flag(
+    names: ["-L", "--library-path"], value: .text("DIR"),
+    help:
+      "Search DIR for the jq modules that expressions import or include, as jq -L DIR does: import \"todos\" as todos; reads DIR/todos.jq, and import \"config\" as $config; reads DIR/config.json. May be given more than once, searched in order; without it, jq's list: ~/.jq, $ORIGIN/../lib/jq, $ORIGIN/../lib.",
+    repeats: true, scope: .everyModeOnALog
+  ) { options, values in options.libraryPaths.append(values[0]) }
 }

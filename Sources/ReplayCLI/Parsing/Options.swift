@@ -1,3 +1,6 @@
+import Foundation
+import TimeTravelJQ
+
 /// The options of a command line, each typed and recorded once by its ``Flag``'s
 /// `apply` as the flag is read (see ``OptionFlags``). What a mode's own flag gives it is
 /// the mode's (``ReplayMode``); these are what modes share.
@@ -31,6 +34,10 @@ struct Options: Equatable, Sendable {
   var run: String?
   /// `--linear`: bisect by a scan from the initial state.
   var linear = false
+  /// `--confirm`: bisect judges every state before its answer, even with `--run`.
+  var confirm = false
+  /// `--live-effects`: a generated test runs the reducer's effects.
+  var liveEffects = false
   /// `--plot PATH`, each: the report's charts.
   var plots: [String] = []
   /// `--range A..B` for `--html` and `--emit-test`.
@@ -41,6 +48,17 @@ struct Options: Equatable, Sendable {
   var save: String?
   /// `--token TOKEN` for `--listen`: what apps must send (else `REPLAY_TOKEN`).
   var token: String?
+  /// `-L DIR`, each: where jq expressions find the modules they import.
+  var libraryPaths: [String] = []
+
+  /// Where `import` and `include` in jq expressions look, as jq's search list: the `-L`
+  /// directories (relative ones from the current directory), or jq's default list, with
+  /// `$ORIGIN` the directory of the running executable.
+  var modules: JQModuleSearch {
+    JQModuleSearch(
+      paths: libraryPaths.isEmpty ? JQModuleSearch.jqDefaultPaths : libraryPaths,
+      origin: Bundle.main.executableURL?.deletingLastPathComponent().path)
+  }
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }

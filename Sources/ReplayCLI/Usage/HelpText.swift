@@ -25,7 +25,7 @@ struct HelpText {
         bare.append(flag.name)
       } else {
         standalone += Self.fill(
-          Self.words(modeSynopsis(mode)), first: "       replay ",
+          Self.words(standaloneSynopsis(mode)), first: "       replay ",
           indent: "              ", separator: " ", last: "")
       }
     }
@@ -66,7 +66,7 @@ struct HelpText {
       } else {
         // Without the other modes' flags, which would not fit: the help names them.
         withoutLog += Self.entry(
-          "replay " + modeSynopsis(mode, modeFlags: false), indent: 2, help(flag))
+          "replay " + standaloneSynopsis(mode, modeFlags: false), indent: 2, help(flag))
         withoutLog += modeOptions(mode)
       }
     }
@@ -142,6 +142,17 @@ struct HelpText {
     return false
   }
 
+  /// A mode without a log: its flag and the options it lists, `--eval EXPR [-L DIR]`;
+  /// `modeFlags`: with the other modes' flags it takes.
+  func standaloneSynopsis(_ mode: ModeDeclaration, modeFlags: Bool = true) -> String {
+    // A mode with options of its own (`--listen`): those, and the other modes' flags it
+    // takes; otherwise every option it lists (`--eval EXPR [-L DIR]`).
+    if !ownOptions(mode).isEmpty { return modeSynopsis(mode, modeFlags: modeFlags) }
+    var text = mode.flag?.synopsis ?? ""
+    for option in mode.options { text += " [\(option.synopsis)]" }
+    return text
+  }
+
   /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
   /// EXPR | --run CMD) [--linear]`; for a mode without a log, the other modes' flags it
   /// takes too (`--listen [HOST:]PORT … [--find EXPR | --watch PATH | --step]`).
@@ -178,12 +189,16 @@ struct HelpText {
   static func entry(_ label: String, indent: Int, _ text: String) -> String {
     let pad = String(repeating: " ", count: column)
     let lines = wrap(text, width: width - column)
-    var head = String(repeating: " ", count: indent) + label
+    // A label past the width is broken before its last options, as the usage lines are.
+    var heads = overflowing(
+      String(repeating: " ", count: indent) + label,
+      indent: String(repeating: " ", count: indent))
+    var head = heads.removeLast()
     var rest = lines[...]
     if head.count < column, let first = rest.popFirst() {
       head += String(repeating: " ", count: column - head.count) + first
     }
-    return ([head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
+    return (heads + [head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
   }
 
   /// `text` in lines of at most `width` columns, broken at spaces (a longer word gets
@@ -211,12 +226,31 @@ struct HelpText {
     for (i, item) in items.enumerated() {
       let piece = (i == 0 ? "" : separator) + item + (i == items.count - 1 ? last : "")
       if i > 0, line.count + piece.count > width {
-        lines.append(line)
+        lines += overflowing(line, indent: indent)
         line = indent + item + (i == items.count - 1 ? last : "")
       } else {
         line += piece
       }
     }
-    return lines + [line]
+    return lines + overflowing(line, indent: indent)
+  }
+
+  /// `line`, broken before its last `[` options that pass ``width``; they go on the
+  /// next lines, two columns in from `indent`'s width.
+  private static func overflowing(_ line: String, indent: String) -> [String] {
+    var lines: [String] = []
+    var rest = Array(line)
+    let pad = Array(repeating: Character(" "), count: indent.count + 2)
+    while rest.count > width {
+      // The last " [" that leaves the head within the width.
+      guard
+        let cut = (pad.count..<width).reversed().first(where: {
+          rest[$0] == " " && rest[$0 + 1] == "["
+        })
+      else { break }
+      lines.append(String(rest[..<cut]))
+      rest = pad + rest[(cut + 1)...]
+    }
+    return lines + [String(rest)]
   }
 }

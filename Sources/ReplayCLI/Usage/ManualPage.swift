@@ -93,7 +93,7 @@ struct ManualPage {
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
-        lines.append(help.modeSynopsis(mode))
+        lines.append(help.standaloneSynopsis(mode))
       }
     }
     if !bare.isEmpty { lines.append(bare.joined(separator: " | ")) }
@@ -134,7 +134,7 @@ struct ManualPage {
     var text = ".SH MODES WITHOUT A LOG"
     for mode in table.modes where !mode.opensLog {
       guard let flag = mode.flag else { continue }
-      text += "\n" + tagged("replay " + help.modeSynopsis(mode), help.help(flag))
+      text += "\n" + tagged("replay " + help.standaloneSynopsis(mode), help.help(flag))
       text += ownOptions(mode)
     }
     return text

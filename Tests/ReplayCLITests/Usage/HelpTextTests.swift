@@ -33,7 +33,8 @@ import Testing
                                         first bad one are listed as candidates.
 
         """))
-    #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))
+    #expect(
+      out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear] [--confirm]\n"))
     #expect(
       out.contains(
         """
@@ -72,17 +73,19 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
+                               [--confirm]
                            | --find EXPR | --watch PATH | --why K | --effects [K]
                            | --blame PATH | --step | --verify --reducer NAME
                            | --reproduce | --html FILE [--plot PATH]
-                           | --emit-test --reducer NAME [--module MODULE] | --convert
-                           | --export redux-devtools]
+                           | --emit-test --reducer NAME [--module MODULE]
+                               [--live-effects]
+                           | --convert | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]
-                          [--color[=auto|always|never]] [--no-color] [--full]
+                          [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
                replay --listen [HOST:]PORT [--save DIR] [--token TOKEN]
                       [--find EXPR | --watch PATH | --step]
-               replay --eval EXPR
+               replay --eval EXPR [-L DIR]
                replay --completion bash|zsh|fish
                replay --help | --version
         Try 'replay --help' for more.
@@ -91,9 +94,22 @@ import Testing
   }
 
   @Test func everyLineOfTheHelpFitsEightyColumns() {
-    for line in replay("--help").out.split(separator: "\n") {
+    let help = replay("--help").out
+    for line in help.split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
     }
+  }
+
+  /// A mode's line past the width is broken before its last options, as the usage lines
+  /// are, and its help starts beside the last piece when there is room.
+  @Test func aLongModeLineIsBrokenBeforeItsLastOption() {
+    let label = "replay LOG --emit-test --reducer NAME [--module MODULE] [--effects replayed|live]"
+    #expect(
+      HelpText.entry(label, indent: 2, "Write a test.") == """
+          replay LOG --emit-test --reducer NAME [--module MODULE]
+            [--effects replayed|live]   Write a test.
+
+        """)
   }
 
   /// Every spelling of every flag is named in the README, as a whole word.

@@ -19,14 +19,15 @@ import Testing
         cause:  sent by the effect `charge` of entry 4 (pay)
         changes:
           ~ /total: 1200 → -300
-        evaluated 6 of 7 states
+        evaluated 5 of 7 states
+        confirmed: no earlier state is bad (scanned states 1…5)
 
         """)
     let json = replay(
       CheckoutFixture.path, "--bisect", "--predicate", ".total < 0", "--format", "json")
     #expect(
       json.out
-        == #"{"result":"firstBad","seq":6,"action":{"refunded":{"amount":1500}},"actionName":"refunded","time":"2026-01-05T09:00:08.000Z","line":9,"origin":{"cause":4,"effect":"charge","id":2},"site":\#(CheckoutFixture.refundSend),"evaluated":6,"changes":[{"op":"replace","path":"/total","old":1200,"new":-300}]}"#
+        == #"{"result":"firstBad","seq":6,"action":{"refunded":{"amount":1500}},"actionName":"refunded","time":"2026-01-05T09:00:08.000Z","line":9,"origin":{"cause":4,"effect":"charge","id":2},"site":\#(CheckoutFixture.refundSend),"evaluated":5,"confirmed":true,"scanned":{"from":1,"to":5},"changes":[{"op":"replace","path":"/total","old":1200,"new":-300}]}"#
         + "\n")
   }
 
