@@ -308,7 +308,7 @@ import TimeTravel
     #expect(code == 0)
     #expect(err == "")
     #expect(out.contains(##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##))
-    #expect(!out.contains("receive"))
+    #expect(!out.contains("store.receive"))
     #expect(!out.contains("await store.finish()"))
   }
 

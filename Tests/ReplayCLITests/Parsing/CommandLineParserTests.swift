@@ -134,7 +134,7 @@ import Testing
     ),
     (["x", "--find", "a", "--find", "b"], "--find can be given only once"),
     (["--eval", ".", "x"], "--eval reads JSON from stdin and takes no log file"),
-    (["--eval", ".", "--full"], "--full goes with a mode on a log, not --eval"),
+    (["--eval", ".", "--full"], "--full goes with a mode on a log or --listen, not --eval"),
     (
       ["--eval", ".", "--where", "."],
       "--where goes with the summary, --find, --watch, --blame or --listen"

@@ -37,7 +37,7 @@ final class ListenDisplay {
   func run(report: FollowMode.Report) throws -> Int32 {
     self.report = report
     until = try context.options.until.map {
-      try JQPredicate.compile($0, what: "--until expression")
+      try JQPredicate.compile($0, what: "--until expression", modules: context.options.modules)
     }
     let listener = self.listener
     let interrupt = Interrupt { listener.stop() }
@@ -62,7 +62,7 @@ final class ListenDisplay {
   func handle(_ event: LiveEvent) throws -> (LiveSession, LogEntry)? {
     switch event {
     case .connected(let session, let peer, let resumed):
-      try open(session)
+      try open(session, new: !resumed)
       _ = try context.emit(ListenEvent.connected(session, peer: peer, resumed: resumed))
     case .line(let session, _, _), .gap(let session, _, _, _), .notShown(let session, _):
       if let entry = try shown[session.id]?.catchUp() { return (session, entry) }
@@ -85,13 +85,13 @@ final class ListenDisplay {
   }
 
   /// Starts showing `session` (once: a reconnection goes on where it was).
-  private func open(_ session: LiveSession) throws {
+  private func open(_ session: LiveSession, new: Bool) throws {
     guard shown[session.id] == nil else { return }
     order.append(session)
     let context = self.context
     let tags = Tags(display: self)
     shown[session.id] = try ListenShownSession(
-      session, base: context, report: report, until: until
+      session, base: context, report: report, until: until, fromStart: new
     ) { event in
       _ = try context.emit(ListenEvent.follow(session, event, tag: tags.tag(session)))
     }

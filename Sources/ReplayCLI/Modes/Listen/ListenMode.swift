@@ -91,7 +91,10 @@ struct ListenMode: StandaloneMode {
   /// How new entries are reported: as the summary, `--find` or `--watch` do with
   /// `--follow`.
   private func report() throws -> FollowMode.Report {
-    if let find { return .find(try JQPredicate.compile(find, what: "--find expression")) }
+    if let find {
+      return .find(
+        try JQPredicate.compile(find, what: "--find expression", modules: options.modules))
+    }
     if let watch {
       do {
         return .watch(try WatchPath.pointer(parsing: watch))

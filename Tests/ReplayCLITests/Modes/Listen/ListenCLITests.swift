@@ -109,12 +109,12 @@ struct ListenCLITests {
     #expect(
       Self.normalized(shown) == [
         "TodoApp (pid P on HOST) connected from 127.0.0.1:PORT; saving to \(Self.saved)",
-        "  entry 1 (addTodo) at 2026-01-05T09:00:02.000Z — from live_sample/main.swift:76",
-        "  entry 2 (addTodo) at 2026-01-05T09:00:03.000Z — from live_sample/main.swift:76",
-        "  entry 3 (toggleTodo) at 2026-01-05T09:00:04.000Z — from live_sample/main.swift:76",
-        "  entry 4 (addTodo) at 2026-01-05T09:00:05.000Z — from live_sample/main.swift:76",
-        "  entry 5 (setFilter) at 2026-01-05T09:00:06.000Z — from live_sample/main.swift:76",
-        "  entry 6 (toggleTodo) at 2026-01-05T09:00:07.000Z — from live_sample/main.swift:76",
+        "  entry 1 (addTodo) at 2026-01-05T09:00:02.000Z {\"id\":\"todo-1\",\"title\":\"Buy milk\"} — from live_sample/main.swift:76",
+        "  entry 2 (addTodo) at 2026-01-05T09:00:03.000Z {\"id\":\"todo-2\",\"title\":\"Call Ada\"} — from live_sample/main.swift:76",
+        "  entry 3 (toggleTodo) at 2026-01-05T09:00:04.000Z {\"id\":\"todo-1\"} — from live_sample/main.swift:76",
+        "  entry 4 (addTodo) at 2026-01-05T09:00:05.000Z {\"id\":\"todo-3\",\"title\":\"Book flights\"} — from live_sample/main.swift:76",
+        "  entry 5 (setFilter) at 2026-01-05T09:00:06.000Z {\"_0\":\"active\"} — from live_sample/main.swift:76",
+        "  entry 6 (toggleTodo) at 2026-01-05T09:00:07.000Z {\"id\":\"todo-3\"} — from live_sample/main.swift:76",
         "\(Self.saved): the app closed the log (last seq 6)",
         "TodoApp (pid P on HOST) disconnected; it had closed its log",
         "stopped by Ctrl-C; 1 session",
@@ -144,7 +144,7 @@ struct ListenCLITests {
     #expect(
       Self.normalized(shown) == [
         "TodoApp (pid P on HOST) connected from 127.0.0.1:PORT; saving to \(Self.saved)",
-        "  entry 5 (setFilter) at 2026-01-05T09:00:06.000Z — from live_sample/main.swift:76",
+        "  entry 5 (setFilter) at 2026-01-05T09:00:06.000Z {\"_0\":\"active\"} — from live_sample/main.swift:76",
         "stopped by Ctrl-C; 1 session",
         "TodoApp (pid P on HOST): 6 new entries, 1 matched; saved 6 entries in \(Self.saved), last seq 6; connected until replay stopped",
       ])
