@@ -1,6 +1,6 @@
 import Foundation
 
-/// A TCP endpoint written `HOST:PORT`: what ``LogRecorder/init(streamingTo:token:app:stateType:actionType:clock:pendingRecords:redacting:encoding:durability:nils:bufferLimit:)``
+/// A TCP endpoint written `HOST:PORT`: what ``LogRecorder/init(streamingTo:token:app:stateType:actionType:clock:pendingRecords:redacting:encoding:durability:nils:bufferLimit:recordsSites:recordsEffects:)``
 /// connects to and what `replay --listen` binds.
 ///
 /// `HOST` is an IPv4 address (`192.168.1.20`), a name (`localhost`, `build-7.ci`), or an
