@@ -69,6 +69,12 @@ enum ManualProse {
         integer; 1048576 by default.
         """),
       .item(
+        "REPLAY_TOKEN",
+        """
+        The token apps must send to --listen when --token is not given; set and
+        empty, none is required (and only loopback can be listened on).
+        """),
+      .item(
         "REPLAY_STATE",
         """
         Set by replay in the environment of a --run command: the state it judges,
