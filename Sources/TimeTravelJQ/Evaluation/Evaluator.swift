@@ -24,7 +24,7 @@ struct NestingLimitError: Error, CustomStringConvertible {
   /// The message users see, e.g. `the expression nests deeper than 100000 levels (…)`.
   var description: String {
     "the expression nests deeper than \(depth) evaluation levels (a recursive function such as"
-      + " walk, recurse or tostream on a deeply nested value, or a long repeat?)"
+      + " walk, recurse or tostream on a deeply nested value, or a def that calls itself for each output?)"
   }
 }
 

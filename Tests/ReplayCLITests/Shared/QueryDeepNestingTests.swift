@@ -22,7 +22,7 @@ func onWorkThread<T>(_ body: @escaping () throws -> T) throws -> T {
 /// The error the evaluator's nesting guard raises at its fixed limit.
 let nestingLimitMessage =
   "the expression nests deeper than \(Evaluator.maximumDepth) evaluation levels (a recursive"
-  + " function such as walk, recurse or tostream on a deeply nested value, or a long repeat?)"
+  + " function such as walk, recurse or tostream on a deeply nested value, or a def that calls itself for each output?)"
 
 /// Recursive filters on deep values used to overflow the stack (a segfault):
 /// debug builds crashed on `walk(.)` 90 levels deep. Each case here crashed
@@ -95,7 +95,8 @@ let nestingLimitMessage =
     #expect(
       message.hasSuffix(
         " evaluation levels (a recursive function such as walk,"
-          + " recurse or tostream on a deeply nested value, or a long repeat?)"))
+          + " recurse or tostream on a deeply nested value, or a def that calls itself for each output?)"
+      ))
   }
 
   @Test func evalThroughTheCLI() {
