@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TodoReducer", targets: ["TodoReducer"]),
     .library(name: "LoginReducer", targets: ["LoginReducer"]),
     .library(name: "CounterReducer", targets: ["CounterReducer"]),
+    .library(name: "SearchReducer", targets: ["SearchReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .library(name: "ProfileSample", targets: ["ProfileSample"]),
     .executable(name: "replay", targets: ["replay"]),
@@ -38,6 +39,9 @@ let package = Package(
     .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
     // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
     .target(name: "CounterReducer", dependencies: ["TimeTravel"]),
+    // Search as you type, with the race of responses applied without checking the
+    // current query; the sample for `replay --races`.
+    .target(name: "SearchReducer", dependencies: ["TimeTravel"]),
     // The MVVM article's profile screen: a @MainActor view model with an actor data
     // manager and tasks it cancels, recorded without a reducer.
     .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
@@ -61,7 +65,8 @@ let package = Package(
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
-    .executableTarget(name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "SearchReducer"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
@@ -100,7 +105,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "CounterReducer", "TestSupport",
+        "CounterReducer", "SearchReducer", "TestSupport",
       ]
     ),
     .testTarget(

@@ -1,13 +1,15 @@
 import Foundation
+import SearchReducer
 import TimeTravel
 import TodoReducer
 
-// Usage: swift run make-fixtures [session|nondeterministic|crash] [output-path]
+// Usage: swift run make-fixtures [session|nondeterministic|crash|search] [output-path]
 //   session           Fixtures/todo-session.jsonl (the default; a lone path argument
 //                     also means this, as before)
 //   nondeterministic  Fixtures/todo-nondeterministic.jsonl
 //   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
-// Without arguments, writes all three, running `crash` in a child process so the trap
+//   search            Fixtures/search-session.jsonl, recorded with its effects running
+// Without arguments, writes all four, running `crash` in a child process so the trap
 // is real and this process survives to check it.
 // Default paths are located from this file, so the working directory does not matter.
 let repository = URL(fileURLWithPath: #filePath)
@@ -16,6 +18,7 @@ let defaults = [
   "session": "Fixtures/todo-session.jsonl",
   "nondeterministic": "Fixtures/todo-nondeterministic.jsonl",
   "crash": "Fixtures/todo-crash.jsonl",
+  "search": "Fixtures/search-session.jsonl",
 ]
 
 func output(_ name: String, _ given: String?) throws -> URL {
@@ -43,6 +46,13 @@ func write(_ name: String, to given: String?) throws {
 }
 
 @MainActor
+func writeSearch(to given: String?) async throws {
+  let url = try output("search", given)
+  try await SearchSessionFixture.record(to: url)
+  print("wrote \(SearchSessionFixture.entryCount) entries to \(url.path)")
+}
+
+@MainActor
 func runCrashChild() throws {
   let child = Process()
   child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
@@ -65,16 +75,17 @@ func runCrashChild() throws {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-  if let first = arguments.first, defaults[first] != nil {
-    try MainActor.assumeIsolated { try write(first, to: arguments.dropFirst().first) }
+  if arguments.first == "search" {
+    try await writeSearch(to: arguments.dropFirst().first)
+  } else if let first = arguments.first, defaults[first] != nil {
+    try write(first, to: arguments.dropFirst().first)
   } else if let path = arguments.first {
-    try MainActor.assumeIsolated { try write("session", to: path) }
+    try write("session", to: path)
   } else {
-    try MainActor.assumeIsolated {
-      try write("session", to: nil)
-      try write("nondeterministic", to: nil)
-      try runCrashChild()
-    }
+    try write("session", to: nil)
+    try write("nondeterministic", to: nil)
+    try await writeSearch(to: nil)
+    try runCrashChild()
   }
 } catch {
   FileHandle.standardError.write(Data("make-fixtures: \(error)\n".utf8))
