@@ -48,12 +48,17 @@ struct ForkReplay {
   /// - Throws: ``WhatIfError`` `.undecodableState` when a move returns to a recorded
   ///   state that does not decode.
   mutating func apply(_ step: ReplayStep) throws(WhatIfError) {
-    switch step.kind {
+    try apply(step.kind, owner: step.owner)
+  }
+
+  /// Applies a step of kind `kind` made by `owner` (see `ReplayStep`).
+  mutating func apply(_ kind: ReplayStep.Kind, owner: Int) throws(WhatIfError) {
+    switch kind {
     case .action(let action):
       run.apply(prepared: action)
-      history?.append(owner: step.owner, stored: .run(run.fork()))
+      history?.append(owner: owner, stored: .run(run.fork()))
     case .unchanged:
-      history?.append(owner: step.owner, stored: .run(run.fork()))
+      history?.append(owner: owner, stored: .run(run.fork()))
     case .move(let chain):
       guard var moved = history else { return }
       defer { history = moved }

@@ -10,6 +10,10 @@ struct StepPreparer {
   private var known: [Int: EntryRecord]
   private var timeline = RecordedTimeline()
   private var chains: [Int: [Int]] = [:]
+  /// Actions decoded so far, by their compact JSON text: sessions repeat actions (the
+  /// same toggle, the same response), and decoding through `JSONDecoder` costs far more
+  /// than printing.
+  private var decoded: [String: StateRecomputer.PreparedAction] = [:]
 
   init(log: LogFile, recomputer: StateRecomputer, records: [EntryRecord]) {
     self.log = log
@@ -53,9 +57,14 @@ struct StepPreparer {
       case .action: break
       }
     }
+    let text = JSONPrinter.compact.print(entry.action)
+    if let action = decoded[text] {
+      return ReplayStep(owner: owner, entry: entry, kind: .action(action))
+    }
     do {
-      return ReplayStep(
-        owner: owner, entry: entry, kind: .action(try recomputer.prepare(entry.action)))
+      let action = try recomputer.prepare(entry.action)
+      decoded[text] = action
+      return ReplayStep(owner: owner, entry: entry, kind: .action(action))
     } catch {
       let what =
         edit.map { "edit \($0 + 1) (\(entry.change == .inserted ? "--insert" : "--edit"))" }

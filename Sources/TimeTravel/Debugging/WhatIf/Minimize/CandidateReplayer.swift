@@ -20,6 +20,10 @@ final class CandidateReplayer {
   let recomputer: StateRecomputer
   /// One step per log entry, by position − 1.
   let steps: [ReplayStep]
+  /// The steps' kinds and owners alone: the replay loop reads nothing else, and copying
+  /// whole steps (their entries hold JSON) would cost a retain per member.
+  private let kinds: [ReplayStep.Kind]
+  private let owners: [Int]
   let predicate: StatePredicate
   let interval: Int
   private let initial: Keyframe
@@ -38,6 +42,8 @@ final class CandidateReplayer {
     self.log = log
     self.recomputer = recomputer
     self.steps = steps
+    self.kinds = steps.map(\.kind)
+    self.owners = steps.map(\.owner)
     self.predicate = predicate
     self.interval = max(1, interval)
     let run = try ForkReplay.start(log: log, recomputer: recomputer, state: 0)
@@ -68,7 +74,8 @@ final class CandidateReplayer {
         kept.append(Keyframe(run: fork.run.fork(), history: fork.history))
       }
       if index == candidate.count - 1 { prior = try fork.state() }
-      try fork.apply(steps[candidate[index]])
+      let i = candidate[index]
+      try fork.apply(kinds[i], owner: owners[i])
       applications += 1
     }
     let final = try fork.state()

@@ -93,6 +93,7 @@ public struct HistoryMinimizer {
       log: log, recomputer: recomputer, steps: steps, predicate: predicate,
       interval: keyframeInterval)
     let all = Array(records.indices)
+    let causes = records.map(\.cause)
     guard try replayer.fails(all) else {
       throw WhatIfError(
         kind: .doesNotHoldAtEnd, path: log.path,
@@ -103,7 +104,7 @@ public struct HistoryMinimizer {
     var search: DeltaDebugging.Result<Int>
     search = try DeltaDebugging.minimize(
       all, maxTests: maxReplays - 1, shouldStop: shouldStop,
-      close: { Self.closed($0, records: records) },
+      close: { Self.closed($0, causes: causes) },
       progress: progress.map { report in { report(Self.counting($0)) } }
     ) { (candidate) throws(WhatIfError) in try replayer.fails(candidate) }
     return MinimizeResult(
@@ -119,16 +120,15 @@ public struct HistoryMinimizer {
     return counted
   }
 
-  /// `candidate` without the entries whose cause it lacks (transitively: a cause always
-  /// comes first).
-  static func closed(_ candidate: [Int], records: [EntryRecord]) -> [Int] {
+  /// `candidate` (indices, position − 1) without the entries whose cause (a position,
+  /// by index in `causes`) it lacks: transitively, since a cause always comes first.
+  static func closed(_ candidate: [Int], causes: [Int?]) -> [Int] {
     var kept = Set<Int>()
     var result: [Int] = []
     result.reserveCapacity(candidate.count)
     for index in candidate {
-      let record = records[index]
-      if let cause = record.cause, !kept.contains(cause) { continue }
-      kept.insert(record.position)
+      if let cause = causes[index], !kept.contains(cause) { continue }
+      kept.insert(index + 1)
       result.append(index)
     }
     return result
