@@ -5,7 +5,7 @@ import TimeTravel
 // the same run on the same generated inputs. Usage:
 //
 //   swift build -c release --product replay-bench --product replay
-//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes]
+//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|minimize]
 //     [--keep] [--replay PATH]
 //   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
@@ -32,7 +32,7 @@ struct Options {
       case "--generate": generate = rest.popFirst()
       case "-h", "--help":
         print(
-          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes] [--keep] [--replay PATH] [--generate PATH]"
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|minimize] [--keep] [--replay PATH] [--generate PATH]"
         )
         exit(0)
       default:
@@ -81,3 +81,4 @@ if options.runs("diff") { DiffBench.run(options: options) }
 if options.runs("parse") { ParseBench.run(options: options) }
 if options.runs("memory") { MemoryBench.run(options: options) }
 if options.runs("keyframes") { KeyframeBench.run(options: options) }
+if options.runs("minimize") { MinimizeBench.run(options: options) }
