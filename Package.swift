@@ -4,22 +4,16 @@ import PackageDescription
 let package = Package(
   name: "replay",
   platforms: [.macOS(.v15), .iOS(.v18)],
+  // What an app or a tool links, and the `replay` command. The samples, benchmarks and
+  // the fixture generator are targets, not products.
   products: [
     .library(name: "TimeTravel", targets: ["TimeTravel"]),
     .library(name: "TimeTravelJSON", targets: ["TimeTravelJSON"]),
     .library(name: "TimeTravelDiff", targets: ["TimeTravelDiff"]),
     .library(name: "TimeTravelJQ", targets: ["TimeTravelJQ"]),
-    .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
-    .library(name: "TodoReducer", targets: ["TodoReducer"]),
-    .library(name: "LoginReducer", targets: ["LoginReducer"]),
-    .library(name: "CounterReducer", targets: ["CounterReducer"]),
-    .library(name: "SearchReducer", targets: ["SearchReducer"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
-    .library(name: "ProfileSample", targets: ["ProfileSample"]),
+    .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
     .executable(name: "replay", targets: ["replay"]),
-    .executable(name: "make-fixtures", targets: ["make-fixtures"]),
-    .executable(name: "replay-bench", targets: ["replay-bench"]),
-    .executable(name: "record-bench", targets: ["record-bench"]),
   ],
   targets: [
     // JSON values with exact numbers and key bytes: parser, validating scan, printer,
@@ -33,37 +27,50 @@ let package = Package(
     // Reducer core, effects, the log (recording and reading) and debugging (bisect,
     // watch, replay); re-exports TimeTravelJSON and TimeTravelDiff, whose types its API uses.
     .target(name: "TimeTravel", dependencies: ["TimeTravelJSON", "TimeTravelDiff"]),
-    // The example to-do app from the MVI article, made pure; source of the fixtures.
-    .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
-    // A login form with an async effect and a password that must never be logged.
-    .target(name: "LoginReducer", dependencies: ["TimeTravel"]),
-    // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
-    .target(name: "CounterReducer", dependencies: ["TimeTravel"]),
-    // Search as you type, with the race of responses applied without checking the
-    // current query; the sample for `replay --races`.
-    .target(name: "SearchReducer", dependencies: ["TimeTravel"]),
-    // The MVVM article's profile screen: a @MainActor view model with an actor data
-    // manager and tasks it cancels, recorded without a reducer.
-    .target(name: "ProfileSample", dependencies: ["TimeTravel"]),
-    // Records the profile screen's scripted session: `swift run profile-sample`.
-    .executableTarget(name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
+    // The terminal line editor of the stepper's prompt: raw mode, key decoding, editing,
+    // history, completion lists and display widths; it knows nothing of logs or jq.
+    .target(name: "TerminalEditor", dependencies: ["TimeTravelJSON"]),
     // The command-line layer as a library, so tests and apps can call it.
     // Its HTML report's stylesheet and scripts (Report/Assets/) are compiled in by a build
     // plugin, so the binary needs no resource bundle beside it.
     .target(
-      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ"], exclude: ["Report/Assets"],
-      plugins: ["EmbedReportAssets"]),
+      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ", "TerminalEditor"],
+      exclude: ["Report/Assets"], plugins: ["EmbedReportAssets"]),
     .executableTarget(name: "embed-report-assets"),
     .plugin(
       name: "EmbedReportAssets", capability: .buildTool(), dependencies: ["embed-report-assets"]),
+    // The reducers `replay` registers, in one place for the executable and the tests.
+    .target(
+      name: "BundledReducers",
+      dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
     // `replay` itself: the command line with the bundled reducers registered.
+    .executableTarget(name: "replay", dependencies: ["ReplayCLI", "BundledReducers"]),
+
+    // The example to-do app from the MVI article, made pure; source of the fixtures.
+    .target(name: "TodoReducer", dependencies: ["TimeTravel"]),
+    // Examples/: a login form with an async effect and a password that must never be logged.
+    .target(name: "LoginReducer", dependencies: ["TimeTravel"], path: "Examples/LoginReducer"),
+    // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
+    .target(
+      name: "CounterReducer", dependencies: ["TimeTravel"], path: "Examples/CounterReducer"),
+    // Search as you type, with the race of responses applied without checking the
+    // current query; the sample for `replay --races`.
+    .target(
+      name: "SearchReducer", dependencies: ["TimeTravel"], path: "Examples/SearchReducer"),
+    // The MVVM article's profile screen: a @MainActor view model with an actor data
+    // manager and tasks it cancels, recorded without a reducer.
+    .target(name: "ProfileSample", dependencies: ["TimeTravel"], path: "Examples/ProfileSample"),
+    // Records the profile screen's scripted session: `swift run profile-sample`.
     .executableTarget(
-      name: "replay", dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
+      name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"],
+      path: "Examples/profile-sample"),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
-    .executableTarget(name: "counter-sample", dependencies: ["TimeTravel"]),
+    .executableTarget(
+      name: "counter-sample", dependencies: ["TimeTravel"], path: "Examples/counter-sample"),
+
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(
       name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "SearchReducer"]),
@@ -75,17 +82,21 @@ let package = Package(
     // the tests, which never assert wall-clock times.
     .executableTarget(
       name: "replay-bench", dependencies: ["TimeTravel", "TimeTravelJQ", "TodoReducer"]),
+
     // Tests mirror the modules: one test target per library, and one for the command
-    // line end to end. What several of them share (the repository's paths, temporary
-    // logs, the in-process `replay`, small reducers) is in TestSupport.
+    // line end to end. What the library tests share (the repository's paths, temporary
+    // logs, small reducers) is in TestSupport; the in-process `replay` is in
+    // CLITestSupport, which alone links the command line.
     .target(
       name: "TestSupport",
       dependencies: [
-        "TimeTravel", "TimeTravelJSON", "TimeTravelJQ", "TodoReducer", "LoginReducer",
-        "CounterReducer", "ReplayCLI",
+        "TimeTravel", "TimeTravelJSON", "TimeTravelJQ", "TodoReducer", "TerminalEditor",
       ],
       path: "Tests/TestSupport"
     ),
+    .target(
+      name: "CLITestSupport", dependencies: ["ReplayCLI", "BundledReducers"],
+      path: "Tests/CLITestSupport"),
     .testTarget(
       name: "TimeTravelJSONTests",
       dependencies: [
@@ -115,12 +126,13 @@ let package = Package(
         "TestSupport",
       ]
     ),
+    .testTarget(name: "TerminalEditorTests", dependencies: ["TerminalEditor", "TestSupport"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
-        "ReplayCLI", "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ",
-        "TodoReducer",
-        "LoginReducer", "TimeTravelTesting", "ProfileSample", "TestSupport",
+        "ReplayCLI", "TerminalEditor", "TimeTravel", "TimeTravelJSON", "TimeTravelDiff",
+        "TimeTravelJQ", "TodoReducer", "LoginReducer", "TimeTravelTesting", "ProfileSample",
+        "BundledReducers", "TestSupport", "CLITestSupport",
         // Compiled with the tests so that the README's recording example always builds.
         "counter-sample",
       ]

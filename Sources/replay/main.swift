@@ -1,17 +1,7 @@
-import CounterReducer
-import LoginReducer
+import BundledReducers
 import ReplayCLI
-import TodoReducer
 
-// The reducers this `replay` can verify logs with: the bundled samples. An app's own
-// `replay` registers its own (Sources/ReplayCLI/Documentation.docc/CustomReplay.md).
-var reducers = ReducerRegistry()
-reducers.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())
-reducers.register(
-  name: "login", reducer: LoginReducer(), redaction: LoginReducer.redaction,
-  initialState: LoginState())
-reducers.register(
-  name: "redux-counter", reducer: ReduxCounterReducer(), initialState: ReduxCounterState())
-reducers.register(
-  name: "elm-counter", reducer: ElmCounterReducer(), initialState: ElmCounterModel())
-ReplayCommand.main(reducers: reducers)
+// The reducers this `replay` can replay logs through: the bundled samples. An app's own
+// `replay` registers its own (the article "Your own `replay`, with your reducers" in ReplayCLI's
+// documentation).
+ReplayCommand.main(reducers: BundledReducers.registry)

@@ -111,13 +111,6 @@ import Testing
     #expect(try jq(#"gsub("";"-")"#, #""ab""#) == [#""-a-b-""#])
   }
 
-  @Test func theReplCommandTestsAnEmptyRegex() {
-    let result = replay("--eval", #"test("")"#, stdin: "\"ab\"\n")
-    #expect(result.code == 0)
-    #expect(result.out == "true\n")
-    #expect(result.err == "")
-  }
-
   /// jq 1.7's answers for patterns that match both empty and non-empty (measured with
   /// jq 1.7 in gojq issue 307 and in jq's tests/onig.test): an empty match right after a
   /// non-empty one is reported.

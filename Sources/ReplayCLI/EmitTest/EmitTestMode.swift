@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --emit-test --reducer NAME [--range A..B] [--module MODULE]`: a Swift

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// What `--emit-test` asks for, before the log is opened.

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --reproduce`, and `--show K` for a log's pending (fatal) entry: what a

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG`: entry count, time span, actions with counts, warnings.

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --verify --reducer NAME`: recompute every state through a registered

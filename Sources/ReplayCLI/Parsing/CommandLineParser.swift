@@ -1,3 +1,5 @@
+import TerminalEditor
+
 /// Reads a command line against a ``FlagTable``: the parse loop and every check that
 /// needs the whole line, generated from the table's declarations.
 struct CommandLineParser {

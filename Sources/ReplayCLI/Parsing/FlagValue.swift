@@ -1,3 +1,5 @@
+import TerminalEditor
+
 /// The value a ``Flag`` takes, as the flag table declares it.
 struct FlagValue: Sendable {
   /// How the value is written.

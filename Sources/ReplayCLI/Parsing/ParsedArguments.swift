@@ -1,3 +1,5 @@
+import TerminalEditor
+
 /// The command line as its flags recorded it, before the checks that need all of it
 /// (which mode, what goes with it) turn it into an ``Invocation``.
 struct ParsedArguments {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 
 /// `--range A..B`: the entries whose recorded `seq` lies from A to B, inclusive. Either
 /// end may be left open (`A..`, `..B`), as in Swift's and Rust's range syntax.

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// A state as the command line names it: `init`, the state before the first entry, or

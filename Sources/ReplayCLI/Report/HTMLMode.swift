@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --html FILE [--plot PATH]… [--range A..B] [--predicate EXPR] [--find EXPR]`:

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// Where the states of an action-only log come from (the log format article, LogFormat.md): `--reducer

@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// What every mode on a log needs: the log, the options, the streams and the reducers,

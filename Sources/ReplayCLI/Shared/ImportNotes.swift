@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// What the summary says about a log read from another tool, or one that records

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 import TimeTravel
 import TimeTravelJQ
 

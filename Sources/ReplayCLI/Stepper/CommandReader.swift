@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 
 /// Where an interactive mode reads its commands: at a terminal, a line editor
 /// with history and completion (``TerminalLineReader``); otherwise (a pipe, a

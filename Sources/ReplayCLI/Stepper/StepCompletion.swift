@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 import TimeTravel
 
 /// What Tab completes at the stepper's prompt: command names, and after

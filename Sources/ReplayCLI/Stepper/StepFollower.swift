@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `--step --follow`: before each command the stepper takes in what the app appended

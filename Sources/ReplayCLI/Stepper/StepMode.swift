@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --step`: an interactive stepper in the manner of gdb's

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Dispatch
 import Foundation
 import Synchronization

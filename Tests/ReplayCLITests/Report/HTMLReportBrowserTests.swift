@@ -1,4 +1,6 @@
+import CLITestSupport
 import Foundation
+import TerminalEditor
 import TestSupport
 import Testing
 import TimeTravel

@@ -190,7 +190,7 @@ enum SwiftFunctionScanner {
   /// the fixture generator.
   static let targets = [
     "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TimeTravelTesting",
-    "ReplayCLI", "replay",
+    "TerminalEditor", "ReplayCLI", "BundledReducers", "replay",
   ]
 
   /// Functions known to be longer, each to be split; the test fails when a function not

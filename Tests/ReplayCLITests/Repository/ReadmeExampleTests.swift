@@ -35,7 +35,7 @@ import TimeTravelDiff
   let readme = try String(
     contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
   let sample = try String(
-    contentsOf: Repo.root.appendingPathComponent("Sources/counter-sample/main.swift"),
+    contentsOf: Repo.root.appendingPathComponent("Examples/counter-sample/main.swift"),
     encoding: .utf8)
   let section = try #require(
     readme.components(separatedBy: "## Record a log from your own app").dropFirst().first)

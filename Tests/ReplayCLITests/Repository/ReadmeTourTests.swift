@@ -1,3 +1,5 @@
+import BundledReducers
+import CLITestSupport
 import Foundation
 import ReplayCLI
 import TestSupport

@@ -3,6 +3,7 @@ import Testing
 import TimeTravel
 
 @testable import ReplayCLI
+@testable import TerminalEditor
 
 @Suite struct StepCompletionTests {
   static let state: JSONValue = [

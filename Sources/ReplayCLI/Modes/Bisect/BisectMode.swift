@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// `replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]`: the first

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 import TimeTravel
 
 /// Runs a `--run` command on one state, as `git bisect run` runs a script

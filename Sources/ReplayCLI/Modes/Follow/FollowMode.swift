@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TerminalEditor
 import TimeTravel
 import TimeTravelJQ
 

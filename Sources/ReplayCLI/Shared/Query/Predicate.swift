@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 import TimeTravelJQ
 

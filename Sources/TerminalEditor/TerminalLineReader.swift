@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads lines at a terminal with a ``LineEditor``: raw mode on while a line is
-/// read and off again before it is returned, keys decoded by ``KeyDecoder``, the
-/// line drawn by ``LineView``, entered lines kept in the ``HistoryFile``.
-final class TerminalLineReader {
+/// Reads lines at a terminal with a `LineEditor`: raw mode on while a line is
+/// read and off again before it is returned, keys decoded by `KeyDecoder`, the
+/// line drawn by `LineView`, entered lines kept in the ``HistoryFile``.
+public final class TerminalLineReader {
   /// How long the rest of an escape sequence may take to arrive before a lone
   /// Escape is assumed (readline's `keyseq-timeout` default).
   static let sequenceTimeoutMilliseconds: Int32 = 500
@@ -16,7 +16,8 @@ final class TerminalLineReader {
 
   /// A reader on the terminal at `input` and `output`, its history loaded from
   /// `historyFile` (none kept between sessions when `nil`).
-  init(historyFile: HistoryFile?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+  public init(historyFile: HistoryFile?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO)
+  {
     self.historyFile = historyFile
     self.input = input
     self.output = output
@@ -26,7 +27,7 @@ final class TerminalLineReader {
   /// Whether the line editor can run: standard input and output are terminals,
   /// and `TERM` names one that understands the cursor controls (not `dumb`,
   /// nor Emacs's shell buffer), as linenoise decides.
-  static func isSupported(environment: [String: String]) -> Bool {
+  public static func isSupported(environment: [String: String]) -> Bool {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
       let term = environment["TERM"], !term.isEmpty
     else { return false }
@@ -37,7 +38,7 @@ final class TerminalLineReader {
   /// `completer`. Returns the line (without its end), or `nil` on Ctrl-D at an
   /// empty line or at the end of input. The terminal is back in its own mode
   /// when this returns, whichever way.
-  func readLine(prompt: String, completer: LineCompleter?) -> String? {
+  public func readLine(prompt: String, completer: LineCompleter?) -> String? {
     editor.completer = completer
     guard RawTerminal.enable(input) else {
       write(prompt)

@@ -1,7 +1,6 @@
-import TestSupport
 import Testing
 
-@testable import ReplayCLI
+@testable import TerminalEditor
 
 @Suite struct KeyDecoderTests {
   /// The keys `bytes` decode to, fed one at a time, then flushed.

@@ -1,8 +1,6 @@
-import TestSupport
 import Testing
-import TimeTravel
 
-@testable import ReplayCLI
+@testable import TerminalEditor
 
 @Suite struct LineEditorHistoryTests {
   @Test func upAndDownWalkTheHistoryKeepingTheLineBeingEdited() {

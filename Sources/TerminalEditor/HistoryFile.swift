@@ -7,15 +7,18 @@ import Foundation
 /// `~/.node_repl_history` (`NODE_REPL_HISTORY`).
 ///
 /// Each entry is appended as it is entered, so a session that is killed loses
-/// nothing; the file is cut back to the newest ``LineHistory/limit`` entries when
+/// nothing; the file is cut back to the newest `LineHistory.limit` entries when
 /// it is next loaded. Entries holding a control character, a line separator or a
 /// bidi override are never written (the file holds no raw control characters),
 /// and such lines in the file are skipped when it is read. The file is created
 /// with mode 0600, as bash creates `~/.bash_history`. Failures to read or write
 /// it are silent: history is a convenience, never a reason to stop stepping.
-struct HistoryFile {
+public struct HistoryFile {
   /// The file's path.
-  let path: String
+  public let path: String
+
+  /// The history kept in the file at `path`, which need not exist yet.
+  public init(path: String) { self.path = path }
 
   /// The most bytes read from the end of the file: ample for the entries kept,
   /// and a bound on the work a huge or hostile file can cause.
@@ -24,7 +27,7 @@ struct HistoryFile {
   /// The history file for `environment`: `REPLAY_HISTORY` if set (`nil` when
   /// it is empty, which turns the file off), else `$HOME/.replay_history`;
   /// `nil` without a `HOME`.
-  static func path(environment: [String: String]) -> String? {
+  public static func path(environment: [String: String]) -> String? {
     if let chosen = environment["REPLAY_HISTORY"] { return chosen.isEmpty ? nil : chosen }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
     return home.hasSuffix("/") ? home + ".replay_history" : home + "/.replay_history"

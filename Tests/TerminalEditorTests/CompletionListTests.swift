@@ -1,7 +1,6 @@
-import TestSupport
 import Testing
 
-@testable import ReplayCLI
+@testable import TerminalEditor
 
 @Suite struct CompletionListTests {
   @Test func labelsFillColumnsDownwardLikeReadline() {

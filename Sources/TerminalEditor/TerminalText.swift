@@ -1,12 +1,12 @@
 import Foundation
-import TimeTravel
+import TimeTravelJSON
 
 /// Makes text from a log safe to print: control characters, ANSI escape
 /// sequences and bidirectional overrides are shown escaped, never written raw.
-enum TerminalText {
+public enum TerminalText {
   /// `text` with every control character escaped as `\n`, `\u001b`, … (the
   /// JSON string escapes, without the quotes).
-  static func sanitize(_ text: String) -> String {
+  public static func sanitize(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value >= 0x7F }) else {
       return text
     }
@@ -19,7 +19,7 @@ enum TerminalText {
   /// Whether `scalar` is one ``sanitize(_:)`` escapes when it appears: C0 and C1
   /// controls, DEL, the line and paragraph separators, and the bidi embedding,
   /// override and isolate controls (as the JSON printer escapes them).
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
     return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
       || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
@@ -27,7 +27,7 @@ enum TerminalText {
 
   /// `text` sanitized line by line, keeping its line breaks: for a child
   /// process's output, which is ours to pass on but not to trust.
-  static func sanitizeKeepingLines(_ text: String) -> String {
+  public static func sanitizeKeepingLines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }
       .joined(separator: "\n")
   }

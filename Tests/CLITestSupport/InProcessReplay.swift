@@ -1,3 +1,4 @@
+import BundledReducers
 import ReplayCLI
 
 /// Runs the command in-process, with the bundled reducers registered as the `replay`

@@ -1,8 +1,7 @@
 import Foundation
-import TestSupport
 import Testing
 
-@testable import ReplayCLI
+@testable import TerminalEditor
 
 @Suite struct HistoryFileTests {
   /// A fresh directory, removed when the test ends.

@@ -1,23 +1,7 @@
 import TestSupport
 import Testing
-import TimeTravel
 
-@testable import ReplayCLI
-
-/// Presses keys in order and returns the last outcome.
-extension LineEditor {
-  @discardableResult
-  mutating func press(_ keys: EditorKey...) -> Outcome {
-    var outcome = Outcome.none
-    for key in keys { outcome = handle(key) }
-    return outcome
-  }
-
-  /// Types `text` one character at a time, as a terminal sends it.
-  mutating func type(_ text: String) {
-    for character in text { _ = handle(.text(String(character))) }
-  }
-}
+@testable import TerminalEditor
 
 @Suite struct LineEditorEditingTests {
   @Test func typingInsertsAtTheCursor() {

@@ -1,21 +1,21 @@
 /// What Tab may put in place of the word before the cursor, as a completer
 /// finds it (readline's `rl_completion_matches`).
-struct LineCompletion: Equatable, Sendable {
+public struct LineCompletion: Equatable, Sendable {
   /// Where the word being completed starts, in characters from the start of
   /// the text before the cursor.
-  var wordStart: Int
+  public var wordStart: Int
   /// Each text that may replace the word, in the order they are listed.
-  var candidates: [String]
+  public var candidates: [String]
   /// How each candidate is listed after a second Tab (a path's last token, say),
   /// parallel to ``candidates``.
-  var labels: [String]
+  public var labels: [String]
   /// What follows a unique candidate: a space after a command name, as readline
   /// appends one; nothing after a JSON Pointer, which may go deeper.
-  var suffix: String
+  public var suffix: String
 
   /// A completion replacing the word that starts at `wordStart`; the labels
   /// default to the candidates.
-  init(wordStart: Int, candidates: [String], labels: [String]? = nil, suffix: String = "") {
+  public init(wordStart: Int, candidates: [String], labels: [String]? = nil, suffix: String = "") {
     self.wordStart = wordStart
     self.candidates = candidates
     self.labels = labels ?? candidates
@@ -25,4 +25,4 @@ struct LineCompletion: Equatable, Sendable {
 
 /// Finds completions for the text before the cursor; `nil` when nothing there
 /// can be completed.
-typealias LineCompleter = (_ textBeforeCursor: String) -> LineCompletion?
+public typealias LineCompleter = (_ textBeforeCursor: String) -> LineCompletion?

@@ -3,10 +3,12 @@ import LoginReducer
 import ReplayCLI
 import TodoReducer
 
-/// The reducers the `replay` executable registers (Sources/replay/main.swift), for tests
-/// that run the command in-process with `--verify`.
+/// The reducers the `replay` executable registers, in one place for the executable and
+/// for the tests that run the command in-process.
 public enum BundledReducers {
-  /// `todo` and `login`, with their redaction and initial states.
+  /// `todo` (the MVI article's to-do app), `login` (with its password redaction), and the
+  /// counters of Redux DevTools' and Elm's examples (`redux-counter`, `elm-counter`), each
+  /// with its initial state.
   public static let registry: ReducerRegistry = {
     var registry = ReducerRegistry()
     registry.register(name: "todo", reducer: TodoReducer(), initialState: TodoState())
