@@ -1,9 +1,10 @@
 import TimeTravelJSON
 
 extension ForkReplay {
-  /// Sees each replayed step: its index, state, recorded state (for a recorded entry)
-  /// and whether the predicate holds (`nil` without one).
-  typealias Observer = (Int, JSONValue, JSONValue?, Bool?) -> Void
+  /// Sees each replayed step: its index, state, recorded state (for a recorded entry),
+  /// whether the predicate holds (`nil` without one), and for a move the history indices
+  /// it went between.
+  typealias Observer = (Int, JSONValue, JSONValue?, Bool?, (from: Int, to: Int)?) -> Void
 
   /// What a pass over the steps of an edited history found.
   struct Pass {
@@ -55,7 +56,7 @@ extension ForkReplay {
           predicate, PredicateInput(state: state, entry: step.entry, prior: prior), log: log)
         if holds == true, pass.firstBad == nil { pass.firstBad = i }
       }
-      observe?(i, state, recorded, holds)
+      observe?(i, state, recorded, holds, lastMove)
       pass.final = state
       pass.holdsAtEnd = holds
       prior = state

@@ -8,6 +8,9 @@ struct ForkReplay {
   private(set) var run: StateRecomputer.Run
   /// `nil` when no move follows, so no state needs keeping.
   var history: ForkHistory?
+  /// The history indices the last step moved between, when it was a move (equal when
+  /// it changed nothing); `nil` after any other step.
+  private(set) var lastMove: (from: Int, to: Int)?
 
   /// Starts from the log's state `index` (0: the initial state).
   /// - Throws: ``WhatIfError`` `.undecodableState` naming the state and the pointer
@@ -53,6 +56,7 @@ struct ForkReplay {
 
   /// Applies a step of kind `kind` made by `owner` (see `ReplayStep`).
   mutating func apply(_ kind: ReplayStep.Kind, owner: Int) throws(WhatIfError) {
+    lastMove = nil
     switch kind {
     case .action(let action):
       run.apply(prepared: action)
@@ -61,7 +65,11 @@ struct ForkReplay {
       history?.append(owner: owner, stored: .run(run.fork()))
     case .move(let chain):
       guard var moved = history else { return }
-      defer { history = moved }
+      let from = moved.cursor
+      defer {
+        history = moved
+        lastMove = (from, moved.cursor)
+      }
       guard let slot = moved.move(along: chain) else { return }
       switch slot.stored {
       case .run(let snapshot): run = snapshot.fork()

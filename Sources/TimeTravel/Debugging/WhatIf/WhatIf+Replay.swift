@@ -26,10 +26,15 @@ extension WhatIf {
     var fork = try ForkReplay(log: log, recomputer: recomputer, state: startState, history: history)
     var stepObserver: ForkReplay.Observer?
     if let observe {
-      stepObserver = { i, state, recorded, holds in
+      stepObserver = { i, state, recorded, holds, moved in
+        var move: TimeTravelMove?
+        if let moved, let recordedMove = TimeTravelMove(action: steps[i].entry.action) {
+          move = recordedMove.landing(from: moved.from, to: moved.to)
+        }
         observe(
           WhatIfStep(
-            index: i, entry: steps[i].entry, state: state, recorded: recorded, holds: holds))
+            index: i, entry: steps[i].entry, state: state, recorded: recorded, holds: holds,
+            move: move))
       }
     }
     let pass = try fork.pass(
@@ -84,5 +89,18 @@ extension EditedEntry {
     self.init(
       seq: entry.seq, action: entry.action, cause: cause, line: entry.line,
       otherMembers: entry.otherMembers)
+  }
+}
+
+extension TimeTravelMove {
+  /// This recorded move as it went in an edited history, from index `from` to `to`: an
+  /// undo or redo stays one when it moved one state back or forward, any other move is a
+  /// jump.
+  func landing(from: Int, to: Int) -> TimeTravelMove {
+    var move = self
+    move.from = from
+    move.to = to
+    if !(kind == .undo && to == from - 1 || kind == .redo && to == from + 1) { move.kind = .jump }
+    return move
   }
 }

@@ -76,14 +76,21 @@ public struct WhatIfStep: Sendable, Equatable {
   public var recorded: JSONValue?
   /// Whether the predicate holds on ``state``; `nil` without a predicate.
   public var holds: Bool?
+  /// For a recorded undo, redo or jump, the move as it went in the edited history, by
+  /// its indices (a jump when it no longer moved one state); `from` equals `to` when it
+  /// changed nothing there. `nil` for any other entry.
+  public var move: TimeTravelMove?
 
   /// Creates a step.
-  public init(index: Int, entry: EditedEntry, state: JSONValue, recorded: JSONValue?, holds: Bool?)
-  {
+  public init(
+    index: Int, entry: EditedEntry, state: JSONValue, recorded: JSONValue?, holds: Bool?,
+    move: TimeTravelMove? = nil
+  ) {
     self.index = index
     self.entry = entry
     self.state = state
     self.recorded = recorded
     self.holds = holds
+    self.move = move
   }
 }
