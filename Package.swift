@@ -47,6 +47,9 @@ let package = Package(
       dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
     // `replay` itself: the command line with the bundled reducers registered.
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "BundledReducers"]),
+    // Prints replay's manual page, generated from the declarations of `--help`; the
+    // Makefile installs it as replay.1 (`swift run replay-manual | man -l -`).
+    .executableTarget(name: "replay-manual", dependencies: ["ReplayCLI", "BundledReducers"]),
 
     // The example to-do app from the MVI article, made pure; source of the fixtures.
     .target(name: "TodoReducer", dependencies: ["TimeTravel"]),

@@ -35,34 +35,28 @@ public enum ReplayCommand {
       io.errText("replay: \(error.message)\n\(usage)\nTry 'replay --help' for more.\n")
       return ExitCode.usage
     }
-    switch invocation {
-    case .help:
-      io.out(HelpText(table: .replay, reducers: reducers.names).full)
-      return ExitCode.success
-    case .version:
-      io.out("replay \(version)\n")
-      return ExitCode.success
-    case .completion(let shell):
-      io.out(ShellCompletion(table: .replay).script(for: shell))
-      return ExitCode.success
-    case .eval(let expression):
-      return EvalMode.run(expression, io: io)
-    case .onLog(let options):
-      return run(options, io: io, reducers: reducers)
+    switch invocation.mode {
+    case let mode as any StandaloneMode:
+      return mode.run(io: io, reducers: reducers)
+    case let mode as any LogMode:
+      return run(mode, invocation.options, io: io, reducers: reducers)
+    default:
+      return ExitCode.usage
     }
   }
 
   /// Opens the log and runs the mode on it.
-  private static func run(_ options: Options, io: some ReplayIO, reducers: ReducerRegistry)
-    -> Int32
-  {
+  private static func run(
+    _ mode: any LogMode, _ options: Options, io: some ReplayIO, reducers: ReducerRegistry
+  ) -> Int32 {
+    let path = options.logPath ?? "-"
     let log: LogFile
     var importWarnings: [LogWarning] = []
     do {
-      if options.logPath == "-" {
+      if path == "-" {
         log = try io.standardInputLog()
       } else {
-        (log, importWarnings) = try LogOpener.open(path: options.logPath)
+        (log, importWarnings) = try LogOpener.open(path: path)
       }
     } catch {
       io.errText("replay: \(error)\n")
@@ -74,27 +68,11 @@ public enum ReplayCommand {
     }
     let context = Context(log: log, options: options, io: io, reducers: reducers)
     do {
-      try ActionOnlyStates.prepare(context)
-      if options.follow, options.mode != .step { return try FollowMode.run(context) }
-      switch options.mode {
-      case .summary: return try SummaryMode.run(context)
-      case .show(let n) where ReproduceMode.showsPending(context, n):
-        return ReproduceMode.showPending(context)
-      case .show(let name): return try ShowMode.run(context, state: name)
-      case .diff(let a, let b?): return try DiffMode.run(context, from: a, to: b)
-      case .diff(let k, nil): return try DiffMode.run(context, entry: k)
-      case .bisect(let criterion, let linear):
-        return try BisectMode.run(context, criterion: criterion, linear: linear)
-      case .watch(let path): return try WatchMode.run(context, path: path)
-      case .find(let expression): return try FindMode.run(context, expression: expression)
-      case .step: return try StepMode.run(context)
-      case .verify(let reducer): return try VerifyMode.run(context, reducer: reducer)
-      case .reproduce: return try ReproduceMode.run(context)
-      case .emitTest(let request): return try EmitTestMode.run(context, request)
-      case .html(let request): return try HTMLMode.run(context, request: request)
-      case .convert: return try ConvertMode.run(context)
-      case .export(let target): return try ExportMode.run(context, to: target)
+      try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)
+      if options.follow, let mode = mode as? any FollowableMode {
+        return try FollowMode.run(context, mode)
       }
+      return try mode.run(context)
     } catch let error as LogError {
       io.errText("replay: \(error)\n")
       switch error.kind {

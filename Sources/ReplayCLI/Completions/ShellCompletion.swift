@@ -82,14 +82,13 @@ struct ShellCompletion {
   /// A `#compdef` function built on `_arguments`: mode flags exclude one another,
   /// `--help` and `--version` exclude everything, a repeatable flag may recur.
   var zsh: String {
-    let modes = table.flags.filter { $0.mode != nil }.flatMap(\.names).joined(separator: " ")
+    let modes = table.flags.filter { table.mode(selectedBy: $0) != nil }.flatMap(\.names)
+      .joined(separator: " ")
     var specs: [String] = []
     for flag in table.flags {
       var exclusions = ""
-      if flag.mode == .help || flag.mode == .version {
-        exclusions = "'(- *)'"
-      } else if flag.mode != nil {
-        exclusions = "'(\(modes))'"
+      if let mode = table.mode(selectedBy: flag) {
+        exclusions = mode.overridesOthers ? "'(- *)'" : "'(\(modes))'"
       }
       let names =
         flag.names.count == 1 ? flag.name : "{" + flag.names.joined(separator: ",") + "}"

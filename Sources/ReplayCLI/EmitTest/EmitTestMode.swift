@@ -3,17 +3,34 @@ import TimeTravel
 
 /// `replay LOG --emit-test --reducer NAME [--range A..B] [--module MODULE]`: a Swift
 /// Testing source file, on stdout, that replays the entries with `TestStore`.
-enum EmitTestMode {
-  static func run(_ context: Context, _ request: EmitTestRequest) throws -> Int32 {
+struct EmitTestMode: LogMode {
+  static let declaration = ModeDeclaration(
+    EmitTestMode.self,
+    flag: Flag(
+      names: ["--emit-test"],
+      help:
+        "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
+    ), needs: [OptionFlags.reducer], options: [OptionFlags.range, OptionFlags.module],
+    states: .recorded(
+      reason:
+        "has no recorded changes to assert; --convert --reducer NAME writes a log with the recomputed states to emit a test from"
+    ))
+
+  /// What the test is made of.
+  var request: EmitTestRequest
+
+  init(request: EmitTestRequest) { self.request = request }
+
+  init(_ arguments: ModeArguments) {
+    let options = arguments.options
+    request = EmitTestRequest(
+      reducer: options.reducer ?? "", range: options.range, module: options.module)
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let registry = context.reducers
     guard let emit = registry.testEmitter(named: request.reducer) else {
-      let registered =
-        registry.names.isEmpty
-        ? "none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours"
-        : "registered: \(registry.names.joined(separator: ", "))"
-      throw CommandError(
-        code: ExitCode.usage,
-        message: "unknown reducer '\(TerminalText.sanitize(request.reducer))' (\(registered))")
+      throw registry.unknown(request.reducer)
     }
     if context.options.format != .text {
       throw CommandError(
@@ -35,7 +52,7 @@ enum EmitTestMode {
       ?? log.entryCount
     let emission = TestEmission(
       log: log, positions: first...last, module: request.module,
-      command: command(context, request), diffOptions: context.diffOptions)
+      command: Self.command(context, request), diffOptions: context.diffOptions)
     context.io.out(try emit(emission))
     return ExitCode.success
   }

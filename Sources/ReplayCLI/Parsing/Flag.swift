@@ -1,17 +1,16 @@
-/// One command-line flag, declared once in a ``FlagTable``: its spellings, its value, the
-/// modes it belongs to and its help. The parse loop, the "goes with" checks, `--help` and
-/// the shell completions are all generated from these declarations, as
-/// swift-argument-parser generates help from `@Option(help:)`.
+/// One command-line flag, declared once: its spellings, its value, its help, and, for an
+/// option, how its value is recorded in the typed ``Options``. A mode's own flag is part
+/// of the mode's ``ModeDeclaration``; an option belongs to the modes whose declarations
+/// take it (or to every mode on a log). The parse loop, the "goes with" checks, `--help`,
+/// the man page and the shell completions are generated from these declarations, as
+/// swift-argument-parser generates them from `@Option(help:)`.
 struct Flag: Sendable {
-  /// What the flag does to the command line.
-  enum Role: Sendable {
-    /// Selects the mode; one mode per run. The mode needs one of the flags in `needs`
-    /// (`--bisect` needs `--predicate` or `--run`); `stdin` says what it reads from
-    /// standard input, which then cannot hold the log.
-    case mode(ModeKind, needs: [String] = [], stdin: String? = nil)
-    /// Adjusts the modes in `modes` and is a usage error with any other. A flag that
-    /// `repeats` keeps every value (`--id-key`); otherwise the last one wins.
-    case option(modes: Set<ModeKind>, repeats: Bool = false)
+  /// Which modes an option goes with.
+  enum Scope: Sendable {
+    /// The modes whose declarations list it among their options (or need it).
+    case listed
+    /// Every mode on a log (`--format`, `--color`).
+    case everyModeOnALog
   }
 
   /// Every spelling; the first is the one help and messages use (`--color`, then
@@ -19,40 +18,26 @@ struct Flag: Sendable {
   var names: [String]
   /// The value it takes, or `nil` for none.
   var value: FlagValue?
-  var role: Role
   /// What it does, in sentences; the first is the summary shell completions show.
   var help: String
-  /// For a mode flag: the modes it may be given with, as one of their options rather than
-  /// as a second mode (`--find EXPR` with `--html FILE` marks the matches in the report).
-  var combinesWith: Set<ModeKind> = []
-  /// Records the flag's values (one, or two for `--diff A B`), checked against its
-  /// choices, in the parse. Flags read only by the checks (`--predicate`, which
-  /// `--bisect` needs) record nothing here.
-  /// - Throws: ``UsageError`` for a malformed value (`--show two`).
-  var apply: @Sendable (inout ParsedArguments, [String]) throws(UsageError) -> Void = { _, _ in }
+  /// Whether the flag may be given more than once with every value kept (`--id-key`);
+  /// otherwise the last one wins.
+  var repeats = false
+  var scope = Scope.listed
+  /// Other flags it goes with only together (`--until` with `--follow`).
+  var requires: [String] = []
+  /// Why the log cannot come from stdin when the flag is given (`--follow` reads a file
+  /// as it grows), as a mode's ``ModeDeclaration/stdin`` says it.
+  var stdin: String?
+  /// Records an option's values (one, or two for `--diff A B`) in the typed options,
+  /// once, as the flag is read. `nil` for a mode's flag, whose values go to the mode, and
+  /// for options only the checks read (`--predicate`, which `--bisect` needs, is
+  /// recorded all the same).
+  /// - Throws: ``UsageError`` for a malformed value (`--range 3-4`).
+  var apply: (@Sendable (inout Options, [String]) throws(UsageError) -> Void)?
 
   /// The spelling help and messages use.
   var name: String { names[0] }
-
-  /// The mode a mode flag selects.
-  var mode: ModeKind? {
-    if case .mode(let kind, _, _) = role { return kind }
-    return nil
-  }
-
-  /// The modes the flag goes with: its own for a mode flag.
-  var modes: Set<ModeKind> {
-    switch role {
-    case .mode(let kind, _, _): return [kind]
-    case .option(let modes, _): return modes
-    }
-  }
-
-  /// Whether the flag may be given more than once with every value kept.
-  var repeats: Bool {
-    if case .option(_, let repeats) = role { return repeats }
-    return false
-  }
 
   /// The first sentence of ``help``: up to the first full stop that ends a sentence.
   var summary: String {

@@ -17,7 +17,7 @@ struct FlagValue: Sendable {
   /// flag's (`--format json-patch` goes with `--diff` only).
   struct Choice: Sendable {
     var name: String
-    var modes: Set<ModeKind>?
+    var modes: Set<ModeID>?
   }
 
   /// What help and usage print: `N`, `EXPR`; `text|json|json-patch` for choices.
@@ -27,10 +27,23 @@ struct FlagValue: Sendable {
   /// The accepted values, or empty for free text.
   var choices: [Choice]
   var form: Form
+  /// Checks each value as the flag is read, so a malformed one is reported where it
+  /// is (`--show two`): the value and the flag's name.
+  var validate: (@Sendable (String, String) throws(UsageError) -> Void)?
 
   /// A free-text value.
   static func text(_ placeholder: String, meaning: String? = nil) -> FlagValue {
     FlagValue(placeholder: placeholder, meaning: meaning, choices: [], form: .required)
+  }
+
+  /// A state: `init` or an entry's seq (``StateName``).
+  static func state(_ placeholder: String) -> FlagValue {
+    FlagValue(
+      placeholder: placeholder, meaning: "a state: init or an entry's seq", choices: [],
+      form: .required,
+      validate: { text, flag throws(UsageError) in
+        _ = try StateName.parse(text, for: flag)
+      })
   }
 
   /// One of `choices`, written `--flag VALUE`, or only `--flag=VALUE` when `attached`
@@ -52,8 +65,9 @@ struct FlagValue: Sendable {
   }
 
   /// Checks `text` against the choices.
-  /// - Throws: ``UsageError`` "FLAG takes a, b or c, not 'x'".
+  /// - Throws: ``UsageError`` "FLAG takes a, b or c, not 'x'", or what ``validate`` throws.
   func check(_ text: String, for flag: String) throws(UsageError) {
+    try validate?(text, flag)
     guard !choices.isEmpty, !choices.contains(where: { $0.name == text }) else { return }
     throw UsageError(
       message:

@@ -1,13 +1,14 @@
-/// What a command line asks for: a mode that needs no log, or one on a log.
-enum Invocation: Equatable {
-  /// `--help`: the generated help.
-  case help
-  /// `--version`.
-  case version
-  /// `--completion SHELL`: a completion script generated from the flag table.
-  case completion(Shell)
-  /// `--eval EXPR`: jq over JSON values on stdin.
-  case eval(String)
-  /// A mode on a log.
-  case onLog(Options)
+/// What a command line asks for: a mode with its values, and the options.
+struct Invocation: Equatable {
+  var mode: any ReplayMode
+  var options: Options
+
+  init(_ mode: any ReplayMode, _ options: Options) {
+    self.mode = mode
+    self.options = options
+  }
+
+  static func == (lhs: Invocation, rhs: Invocation) -> Bool {
+    lhs.options == rhs.options && lhs.mode.isEqual(rhs.mode)
+  }
 }

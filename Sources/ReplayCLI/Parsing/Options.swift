@@ -1,44 +1,45 @@
-/// A command line that opens a log: the log, the mode and the options.
-struct Options: Equatable {
-  /// The modes on a log.
-  enum Mode: Equatable {
-    case summary
-    case show(StateName)
-    case diff(StateName, StateName?)
-    case bisect(BisectMode.Criterion, linear: Bool)
-    case watch(String)
-    case find(String)
-    case step
-    case verify(reducer: String)
-    case reproduce
-    case emitTest(EmitTestRequest)
-    case html(HTMLReportRequest)
-    case convert
-    case export(ExportMode.Target)
-  }
-
-  enum Format: String {
+/// The options of a command line, each typed and recorded once by its ``Flag``'s
+/// `apply` as the flag is read (see ``OptionFlags``). What a mode's own flag gives it is
+/// the mode's (``ReplayMode``); these are what modes share.
+struct Options: Equatable, Sendable {
+  enum Format: String, Sendable {
     case text, json
     case jsonPatch = "json-patch"
   }
-  enum Color: String { case auto, always, never }
+  enum Color: String, Sendable { case auto, always, never }
 
-  /// The log's path; `-` for standard input.
-  var logPath: String
-  var mode: Mode = .summary
+  /// The log's path; `-` for standard input; `nil` for a mode without a log.
+  var logPath: String?
   var format: Format = .text
   var color: Color = .auto
+  /// `--full`: no abbreviation of long values in text output.
   var full = false
   /// `--where EXPR`: restricts the summary and listings to matching entries.
   var filter: String?
   /// `--id-key KEY`: extra id keys for matching array elements in diffs.
   var idKeys: [String] = []
-  /// `--reducer NAME`: what an action-only log's states are recomputed through.
+  /// `--reducer NAME`: what actions are re-applied through (`--verify`, `--emit-test`,
+  /// and an action-only log's states).
   var reducer: String?
   /// `--follow`: keep reading the log as it grows (see ``FollowMode``).
   var follow = false
   /// `--until EXPR`: the entry predicate that ends following.
   var until: String?
+  /// `--predicate EXPR`: bad states, for `--bisect` and the report.
+  var predicate: String?
+  /// `--run CMD`: the command that judges states, for `--bisect`.
+  var run: String?
+  /// `--linear`: bisect by a scan from the initial state.
+  var linear = false
+  /// `--plot PATH`, each: the report's charts.
+  var plots: [String] = []
+  /// `--range A..B` for `--html` and `--emit-test`.
+  var range: SeqRange?
+  /// `--module MODULE` for `--emit-test`.
+  var module: String?
+
+  /// Whether output is for programs (`--format json`).
+  var json: Bool { format == .json }
 
   /// Parses `arguments` (without the program name) against ``FlagTable/replay``.
   /// - Throws: ``UsageError`` naming the first mistake.

@@ -82,13 +82,6 @@ extension Context {
     position == 0 ? StateName.initialWord : String(log.numbering.number(atPosition: position))
   }
 
-  /// ``stateName(_:)`` for `--format json`: the string `"init"` or the number.
-  func stateJSON(_ position: Int) -> JSONValue {
-    position == 0
-      ? .string(StateName.initialWord)
-      : .number(JSONNumber(log.numbering.number(atPosition: position)))
-  }
-
   /// "state 53", or "the initial state (init)".
   func stateText(_ position: Int) -> String {
     position == 0 ? "the initial state (init)" : "state \(stateName(position))"

@@ -6,19 +6,40 @@ import TimeTravel
 /// `replay LOG --html FILE [--plot PATH]… [--range A..B] [--predicate EXPR] [--find EXPR]`:
 /// writes a self-contained HTML report of the log (see ``HTMLReportBuilder`` for what it
 /// embeds and ``HTMLPage`` for the page).
-enum HTMLMode {
-  static func run(_ context: Context, request: HTMLReportRequest) throws -> Int32 {
+struct HTMLMode: LogMode {
+  static let declaration = ModeDeclaration(
+    HTMLMode.self,
+    flag: Flag(
+      names: ["--html"], value: .text("FILE", meaning: "the report's path"),
+      help:
+        "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
+    ), options: [OptionFlags.predicate, OptionFlags.plot, OptionFlags.range],
+    modeFlags: [FindMode.flag])
+
+  /// What the report was asked to be.
+  var request: HTMLReportRequest
+
+  init(request: HTMLReportRequest) { self.request = request }
+
+  init(_ arguments: ModeArguments) {
+    let options = arguments.options
+    request = HTMLReportRequest(
+      file: arguments.values[0], plots: options.plots, range: options.range,
+      predicate: options.predicate, find: arguments.values(of: FindMode.flag)?.first)
+  }
+
+  func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let series = try request.plots.map(ReportSeries.init)
     let marks = try ReportMarks(predicate: request.predicate, find: request.find)
-    let positions = try window(of: log, request.range)
+    let positions = try Self.window(of: log, request.range)
     let summary =
       log.isCompact || log.isActionOnly
       ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
-    let (builder, segments) = try build(
+    let (builder, segments) = try Self.build(
       context: context, positions: positions, series: series, marks: marks)
-    let index = indexValue(
-      context: context, builder: builder, summary: summary, request: request)
+    let index = try JSONValueEncoder().encode(
+      ReportIndex(context: context, builder: builder, summary: summary, request: request))
     let page = HTMLPage(index: index, segments: segments).bytes
     if request.file == "-" {
       context.io.out(String(decoding: page, as: UTF8.self))
@@ -34,22 +55,11 @@ enum HTMLMode {
       }
     }
     let rows = builder.rows
-    let covered =
-      "\(rows.seq.count) \(rows.seq.count == 1 ? "entry" : "entries") (seq \(rows.seq.first!)…\(rows.seq.last!))"
-    if context.json {
-      context.printJSON([
-        "file": .string(request.file), "bytes": .number(JSONNumber(page.count)),
-        "entries": .number(JSONNumber(rows.seq.count)),
-        "firstSeq": .number(JSONNumber(rows.seq.first!)),
-        "lastSeq": .number(JSONNumber(rows.seq.last!)),
-        "segments": .number(JSONNumber(builder.segments.count)),
-      ])
-    } else if request.file != "-" {
-      let of = positions.count < log.entryCount ? " of \(log.entryCount)" : ""
-      context.io.out(
-        "wrote \(TerminalText.sanitize(request.file)): \(covered)\(of), \(Self.size(page.count))\n")
-    }
-    return ExitCode.success
+    return try context.emit(
+      HTMLReportOutput(
+        file: request.file, bytes: page.count, entries: rows.seq.count, firstSeq: rows.seq.first!,
+        lastSeq: rows.seq.last!, segments: builder.segments.count,
+        logEntries: positions.count < log.entryCount ? log.entryCount : nil))
   }
 
   /// Entries below which the report is built on one thread.
@@ -68,7 +78,7 @@ enum HTMLMode {
         log: context.log, positions: part, firstRow: part.lowerBound - positions.lowerBound + 1,
         diffOptions: context.diffOptions, payloadLimit: limit, series: series, marks: marks)
     }
-    var progress = Progress(io: context.io, total: positions.count, label: "writing the report")
+    var progress = ProgressLine(io: context.io, total: positions.count, label: "writing the report")
     defer { progress.finish() }
     guard positions.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount >= 2
     else {
@@ -141,96 +151,5 @@ enum HTMLMode {
         code: ExitCode.usage, message: "--range \(range.description) holds no entry (\(span))")
     }
     return first...last
-  }
-
-  /// The report's index: everything but the states, read by the page with `JSON.parse`.
-  private static func indexValue(
-    context: Context, builder: HTMLReportBuilder, summary: LogSummary,
-    request: HTMLReportRequest
-  ) -> JSONValue {
-    let log = context.log
-    let rows = builder.rows
-    func numbers(_ values: [Int]) -> JSONValue {
-      .array(JSONArray(values.map { .number(JSONNumber($0)) }))
-    }
-    var rowOfLine: [Int: Int] = [:]
-    for (i, line) in rows.line.enumerated() { rowOfLine[line] = i + 1 }
-    var object = JSONObject()
-    object["format"] = "replay-html-report"
-    object["version"] = 1
-    object["generator"] = .string("replay \(ReplayCommand.version)")
-    var logObject: JSONObject = [
-      "path": .string(log.path), "entries": .number(JSONNumber(log.entryCount)),
-    ]
-    if let header = log.header {
-      var h = JSONObject()
-      h["format"] = .string(header.format)
-      if let app = header.app { h["app"] = .string(app) }
-      if let s = header.stateType { h["stateType"] = .string(s) }
-      if let a = header.actionType { h["actionType"] = .string(a) }
-      if let c = header.created { h["created"] = .string(c) }
-      logObject["header"] = .object(h)
-    }
-    logObject["firstTime"] = summary.firstTime.map(JSONValue.string) ?? .null
-    logObject["lastTime"] = summary.lastTime.map(JSONValue.string) ?? .null
-    logObject["actions"] = .array(
-      JSONArray(summary.actionCounts.map { [.string($0.name), .number(JSONNumber($0.count))] }))
-    logObject["warnings"] = .array(
-      JSONArray(
-        summary.warnings.map { warning in
-          [
-            "line": warning.line.map { .number(JSONNumber($0)) } ?? .null,
-            "row": warning.line.flatMap { rowOfLine[$0] }.map { .number(JSONNumber($0)) } ?? .null,
-            "message": .string(warning.message),
-          ]
-        }))
-    object["log"] = .object(logObject)
-    object["window"] = [
-      "range": request.range.map { .string($0.description) } ?? .null,
-      "firstPosition": .number(JSONNumber(builder.positions.lowerBound)),
-      "lastPosition": .number(JSONNumber(builder.positions.upperBound)),
-      "startsAtBeginning": .bool(builder.positions.lowerBound == 1),
-    ]
-    object["rows"] = [
-      "seq": numbers(rows.seq),
-      "time": .array(JSONArray(rows.time.map { $0.map(JSONValue.string) ?? .null })),
-      "name": .array(JSONArray(rows.name.map(JSONValue.string))),
-      "payload": .array(JSONArray(rows.payload.map(JSONValue.string))),
-      "changes": numbers(rows.changes),
-      "line": numbers(rows.line),
-      "chainBreaks": numbers(rows.chainBreaks),
-    ]
-    object["segments"] = .array(
-      JSONArray(
-        builder.segments.map { [.number(JSONNumber($0.firstRow)), .number(JSONNumber($0.count))] }))
-    object["idKeys"] = .array(JSONArray(context.diffOptions.idKeys.map(JSONValue.string)))
-    object["gaps"] = .array(
-      JSONArray(
-        log.gaps.compactMap { gap -> JSONValue? in
-          guard let before = gap.beforeEntry, builder.positions.contains(before) else { return nil }
-          return [
-            "row": .number(JSONNumber(before - builder.positions.lowerBound + 1)),
-            "dropped": .number(JSONNumber(gap.dropped)),
-            "firstSeq": .number(JSONNumber(gap.firstSeq)),
-            "message": .string(gap.message),
-          ]
-        }))
-    if let pending = log.pendingEntry, builder.positions.upperBound == log.entryCount {
-      object["pending"] = [
-        "seq": .number(JSONNumber(pending.seq)),
-        "time": pending.time.map(JSONValue.string) ?? .null,
-        "name": .string(pending.actionName),
-        "action": .string(JSONPrinter.compact.print(pending.action)),
-        "line": .number(JSONNumber(pending.line)),
-        "message": .string(pending.crashMessage),
-      ]
-    } else {
-      object["pending"] = .null
-    }
-    object["plots"] = .array(JSONArray(builder.series.map(\.jsonValue)))
-    let (predicate, find) = builder.marks.jsonValues()
-    object["predicate"] = predicate
-    object["find"] = find
-    return .object(object)
   }
 }

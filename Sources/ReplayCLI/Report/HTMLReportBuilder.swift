@@ -20,7 +20,7 @@ struct HTMLReportBuilder: Sendable {
   static let segmentBudget = 256 << 10
 
   /// The report's rows, column by column; row 0 is the state before the first entry.
-  struct Rows: Sendable {
+  struct Rows: Sendable, Encodable {
     var seq: [Int] = []
     var time: [String?] = []
     var name: [String] = []

@@ -25,8 +25,8 @@ struct ReportMarks: Sendable {
   init(predicate: String?, find: String?) throws {
     predicateSource = predicate
     findSource = find
-    self.predicate = try predicate.map { try Predicate.compile($0) }
-    self.find = try find.map { try Predicate.compile($0, what: "--find expression") }
+    self.predicate = try predicate.map { try JQPredicate.compile($0) }
+    self.find = try find.map { try JQPredicate.compile($0, what: "--find expression") }
   }
 
   /// Judges `state`, the state after `entry` (`nil` for the report's first state), and,
@@ -35,7 +35,7 @@ struct ReportMarks: Sendable {
   ///   and `--find` do.
   mutating func add(_ state: JSONValue, after entry: LogEntry?, row: Int) throws {
     if let predicate {
-      let variables = Predicate.bindings(entry: entry)
+      let variables = JQPredicate.bindings(entry: entry)
       do {
         holds.append(try predicate.holds(on: state, variables: variables))
       } catch {
@@ -46,7 +46,8 @@ struct ReportMarks: Sendable {
           code: ExitCode.evaluationError, message: "the predicate failed on \(at): \(error)")
       }
     }
-    if let find, let entry, try Predicate.holds(find, onEntry: entry, what: "the --find expression")
+    if let find, let entry,
+      try JQPredicate.holds(find, onEntry: entry, what: "the --find expression")
     {
       matches.append(row)
     }
@@ -58,32 +59,51 @@ struct ReportMarks: Sendable {
     matches += later.matches
   }
 
-  /// `{"expr", "holds": [rows], "bisect": {…}}` for the predicate and `{"expr", "rows"}`
-  /// for `--find`, as the page reads them; `null` for what was not asked.
-  func jsonValues() -> (predicate: JSONValue, find: JSONValue) {
-    var predicateValue = JSONValue.null
-    if let predicateSource {
-      let rows = holds.indices.filter { holds[$0] }
-      predicateValue = [
-        "expr": .string(predicateSource),
-        "holds": .array(JSONArray(rows.map { .number(JSONNumber($0)) })),
-        "bisect": bisect(),
-      ]
+  /// `--predicate`'s marks as the page reads them: `{"expr", "holds": [rows], "bisect":
+  /// {…}}`.
+  struct PredicateRecord: Encodable {
+    var expr: String
+    var holds: [Int]
+    var bisect: OrNull<BisectRecord>
+  }
+
+  /// `--find`'s marks: `{"expr", "rows"}`.
+  struct FindRecord: Encodable {
+    var expr: String
+    var rows: [Int]
+  }
+
+  /// Bisect over the verdicts: the outcome (with its row), the states evaluated in
+  /// order with their verdicts, and what the monotonicity probes found.
+  struct BisectRecord: Encodable {
+    var outcome: String
+    var row: Int?
+    var trail: [Pair<Int, String>]
+    var contradictions: [Contradiction]
+
+    struct Contradiction: Encodable {
+      var kind: String
+      var row: Int
     }
-    let findValue: JSONValue =
-      findSource.map { source in
-        [
-          "expr": .string(source),
-          "rows": .array(JSONArray(matches.map { .number(JSONNumber($0)) })),
-        ]
-      } ?? .null
-    return (predicateValue, findValue)
+  }
+
+  /// The predicate's marks; `nil` when `--predicate` was not given.
+  var predicateRecord: PredicateRecord? {
+    predicateSource.map { source in
+      PredicateRecord(
+        expr: source, holds: holds.indices.filter { holds[$0] }, bisect: OrNull(bisect()))
+    }
+  }
+
+  /// The matches of `--find`; `nil` when it was not given.
+  var findRecord: FindRecord? {
+    findSource.map { FindRecord(expr: $0, rows: matches) }
   }
 
   /// Bisect over the verdicts, as `--bisect` runs it: the outcome, the states evaluated in
   /// order, and what the monotonicity probes found.
-  private func bisect() -> JSONValue {
-    guard holds.count > 1 else { return .null }
+  private func bisect() -> BisectRecord? {
+    guard holds.count > 1 else { return nil }
     // As --bisect decides: a predicate about transitions is scanned, and so is one good on
     // both ends.
     let verdict = { (k: Int) in holds[k] ? Bisect.Verdict.bad : .good }
@@ -95,30 +115,23 @@ struct ReportMarks: Sendable {
       : Bisect.run(
         lastState: holds.count - 1, probingMonotonicity: true, scanningWhenEndsAreGood: true,
         verdict: verdict)
-    var object: JSONObject = [:]
+    var record = BisectRecord(
+      outcome: "inconclusive",
+      trail: result.trail.map { Pair($0.state, $0.verdict == .bad ? "bad" : "good") },
+      contradictions: result.contradictions.map { contradiction in
+        switch contradiction {
+        case .holdsBefore(state: let g, firstBad: _): .init(kind: "holdsBefore", row: g)
+        case .clearsAfter(state: let b, firstBad: _): .init(kind: "clearsAfter", row: b)
+        }
+      })
     switch result.outcome {
     case .firstBad(let k):
-      object["outcome"] = "firstBad"
-      object["row"] = .number(JSONNumber(k))
-    case .holdsAtStart: object["outcome"] = "holdsAtStart"
-    case .neverHolds: object["outcome"] = "neverHolds"
-    case .candidates, .undecided, .endSkipped: object["outcome"] = "inconclusive"
+      record.outcome = "firstBad"
+      record.row = k
+    case .holdsAtStart: record.outcome = "holdsAtStart"
+    case .neverHolds: record.outcome = "neverHolds"
+    case .candidates, .undecided, .endSkipped: break
     }
-    object["trail"] = .array(
-      JSONArray(
-        result.trail.map { step in
-          [.number(JSONNumber(step.state)), .string(step.verdict == .bad ? "bad" : "good")]
-        }))
-    object["contradictions"] = .array(
-      JSONArray(
-        result.contradictions.map { contradiction -> JSONValue in
-          switch contradiction {
-          case .holdsBefore(state: let g, firstBad: _):
-            return ["kind": "holdsBefore", "row": .number(JSONNumber(g))]
-          case .clearsAfter(state: let b, firstBad: _):
-            return ["kind": "clearsAfter", "row": .number(JSONNumber(b))]
-          }
-        }))
-    return .object(object)
+    return record
   }
 }

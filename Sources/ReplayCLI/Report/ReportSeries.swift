@@ -9,7 +9,7 @@ import TimeTravelJQ
 /// output is charted. A number is charted as it is; an array or object as its size (so
 /// `/todos` charts the count of to-dos); a string or boolean as a category, so the chart
 /// shows when it changed; null, a missing member or no output leaves a gap.
-struct ReportSeries: Sendable {
+struct ReportSeries: Sendable, Encodable {
   private enum Source: Sendable {
     case pointer(JSONPointer)
     case filter(JQFilter)
@@ -35,7 +35,7 @@ struct ReportSeries: Sendable {
         throw CommandError(code: ExitCode.usage, message: "--plot: \(error.message)")
       }
     } else {
-      source = .filter(try Predicate.compile(expression, what: "--plot expression"))
+      source = .filter(try JQPredicate.compile(expression, what: "--plot expression"))
     }
   }
 
@@ -48,7 +48,7 @@ struct ReportSeries: Sendable {
     case .pointer(let pointer):
       value = pointer.resolve(in: state)
     case .filter(let filter):
-      let variables = Predicate.bindings(entry: entry)
+      let variables = JQPredicate.bindings(entry: entry)
       do {
         value = try filter.evaluate(state, variables: variables).first
       } catch {
@@ -85,11 +85,13 @@ struct ReportSeries: Sendable {
     for kind in later.kinds where !kinds.contains(kind) { kinds.append(kind) }
   }
 
+  private enum CodingKeys: String, CodingKey { case expression = "expr", kinds, values }
+
   /// `{"expr": PATH, "kinds": […], "values": […]}`, as the page reads it.
-  var jsonValue: JSONValue {
-    [
-      "expr": .string(expression), "kinds": .array(JSONArray(kinds.map(JSONValue.string))),
-      "values": .array(JSONArray(values)),
-    ]
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(expression, forKey: .expression)
+    try container.encode(kinds, forKey: .kinds)
+    try container.encode(values, forKey: .values)
   }
 }

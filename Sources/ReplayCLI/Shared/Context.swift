@@ -1,70 +1,34 @@
-import TerminalEditor
 import TimeTravel
 
 /// What every mode on a log needs: the log, the options, the streams and the reducers,
-/// with the output helpers the modes share.
+/// with the style text output is rendered in.
 struct Context {
   var log: LogFile
   var options: Options
   var io: any ReplayIO
-  /// What `--verify --reducer NAME` can replay through.
+  /// What `--reducer NAME` can replay through.
   var reducers = ReducerRegistry()
 
-  var json: Bool { options.format == .json }
+  /// Whether output is for programs (`--format json`).
+  var json: Bool { options.json }
+
+  /// Prints `output`: its text with `--format text`, else its record on one line.
+  /// - Returns: The output's exit code.
+  /// - Throws: `EncodingError` when the record cannot be written (a non-finite number).
+  func emit(_ output: some ModeOutput) throws -> Int32 {
+    if options.format == .text {
+      io.out(output.text(style))
+    } else {
+      printJSON(try JSONValueEncoder().encode(output.record))
+    }
+    return output.exitCode
+  }
 
   /// Prints a JSON value on one line (for `--format json`).
   func printJSON(_ value: JSONValue) { io.out(JSONPrinter.compact.print(value) + "\n") }
 
-  /// The display name of an action, safe for a terminal.
-  func name(_ action: JSONValue) -> String { TerminalText.sanitize(ActionName.of(action)) }
-
-  /// A compact value, cut to a prefix of `limit` characters unless `--full`.
-  func abbreviated(_ value: JSONValue, limit: Int = 200) -> String {
-    options.full
-      ? JSONPrinter.compact.print(value) : JSONAbbreviation.prefix(value, limit: limit)
-  }
-
-  /// Two compact values, "(absent)" for `nil`, each cut unless `--full` to a window
-  /// of `limit` characters around where they first differ, so the change stays in view.
-  func abbreviated(_ old: JSONValue?, _ new: JSONValue?, limit: Int = 120) -> (
-    old: String, new: String
-  ) {
-    guard let old, let new, !options.full else {
-      return (valueOrAbsent(old, limit: limit), valueOrAbsent(new, limit: limit))
-    }
-    return JSONAbbreviation.pair(old, new, limit: limit)
-  }
-
-  /// "entry 117 (addTodo) at 2026-…".
-  func entryLine(_ entry: LogEntry) -> String {
-    var line = "entry \(entry.seq) (\(name(entry.action)))"
-    if entry.otherMembers["skipped"] == .bool(true) { line += " [skipped]" }
-    if let time = entry.time { line += " at \(TerminalText.sanitize(time))" }
-    return line
-  }
-
-  /// A compact, abbreviated value, or "(absent)".
-  func valueOrAbsent(_ value: JSONValue?, limit: Int = 120) -> String {
-    value.map { abbreviated($0, limit: limit) } ?? "(absent)"
-  }
-
-  /// An entry in a listing: ``entryLine(_:)`` and what the action carries besides its
-  /// name (``ActionPayload``), abbreviated, as Redux DevTools' action list and TCA's
-  /// `_printChanges` show it: `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]}`.
-  func listing(_ entry: LogEntry) -> String {
-    entryLine(entry) + payload(entry.action)
-  }
-
-  /// `" "` and the action's payload, abbreviated to 80 characters unless `--full`;
-  /// empty when the action is its name alone.
-  func payload(_ action: JSONValue) -> String {
-    ActionPayload.of(action).map { " " + abbreviated($0, limit: 80) } ?? ""
-  }
-
-  /// The text renderer for diffs, honouring `--full`.
-  var renderer: DiffTextRenderer {
-    DiffTextRenderer(color: useColor, maxValueLength: options.full ? nil : 120)
-  }
+  /// How text output looks: `--full` and colour.
+  var style: TextStyle { TextStyle(full: options.full, color: useColor) }
 
   /// Diff options honouring `--id-key`.
   var diffOptions: DiffOptions {
@@ -80,10 +44,5 @@ struct Context {
     case .auto:
       return io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
     }
-  }
-
-  /// `text` in `style` when colour is on. Callers pass sanitized text only.
-  func paint(_ text: String, _ style: ANSIStyle) -> String {
-    useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
   }
 }

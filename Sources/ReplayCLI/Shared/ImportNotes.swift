@@ -4,7 +4,7 @@ import TimeTravel
 /// What the summary says about a log read from another tool, or one that records
 /// actions only: where it came from, where its states come from, which entries Redux
 /// DevTools skipped, where its cursor was, and an Elm history's message type.
-struct ImportNotes {
+struct ImportNotes: Encodable {
   /// The foreign format, when the log was read from one.
   var format: ForeignFormat?
   /// `nil` when the log records states; else whether a reducer recomputes them.
@@ -86,26 +86,27 @@ struct ImportNotes {
     return lines
   }
 
-  /// The members `--format json` adds to the summary.
-  var json: JSONObject {
-    var object = JSONObject()
-    if let format { object["importedFrom"] = .string(format.rawValue) }
+  /// Writes the members `--format json` adds to the summary, into the summary's
+  /// record.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: RecordKey.self)
+    if let format { try container.encode(format.rawValue, forKey: RecordKey("importedFrom")) }
     if let recomputedBy {
-      object["states"] = .string(recomputedBy == nil ? "none" : "recomputed")
-      if let name = recomputedBy { object["reducer"] = .string(name) }
+      try container.encode(recomputedBy == nil ? "none" : "recomputed", forKey: RecordKey("states"))
+      if let name = recomputedBy { try container.encode(name, forKey: RecordKey("reducer")) }
     }
-    if !skipped.isEmpty {
-      object["skipped"] = .array(JSONArray(skipped.map { .number(JSONNumber($0)) }))
-    }
+    if !skipped.isEmpty { try container.encode(skipped, forKey: RecordKey("skipped")) }
     if let cursor {
-      object["cursor"] = Int(cursor).map { .number(JSONNumber($0)) } ?? .string(cursor)
+      if let number = Int(cursor) {
+        try container.encode(number, forKey: RecordKey("cursor"))
+      } else {
+        try container.encode(cursor, forKey: RecordKey("cursor"))
+      }
     }
     if let elm {
-      object["elm"] = [
-        "version": elm.version.map(JSONValue.string) ?? .null,
-        "messageType": elm.messageType.map(JSONValue.string) ?? .null,
-      ]
+      var nested = container.nestedContainer(keyedBy: RecordKey.self, forKey: RecordKey("elm"))
+      try nested.encode(OrNull(elm.version), forKey: RecordKey("version"))
+      try nested.encode(OrNull(elm.messageType), forKey: RecordKey("messageType"))
     }
-    return object
   }
 }

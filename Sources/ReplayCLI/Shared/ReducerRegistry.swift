@@ -1,3 +1,4 @@
+import TerminalEditor
 import TimeTravel
 
 /// The reducers `replay --reducer NAME` can replay a log through, by name: to verify its
@@ -13,7 +14,7 @@ import TimeTravel
 /// reducers.register(name: "cart", reducer: CartReducer(), initialState: CartState())
 /// ReplayCommand.main(reducers: reducers)
 /// ```
-/// See `Sources/ReplayCLI/Documentation.docc/CustomReplay.md`.
+/// See the article "Your own `replay`, with your reducers".
 public struct ReducerRegistry: Sendable {
   /// Replays a whole log and says how its states were fitted to the reducer's `State`
   /// type; what a registration stores.
@@ -70,5 +71,17 @@ public struct ReducerRegistry: Sendable {
   /// The `--emit-test` generator registered under `name`, or `nil`.
   func testEmitter(named name: String) -> (@Sendable (TestEmission) throws -> String)? {
     emitters[name]
+  }
+
+  /// The error for `--reducer NAME` when nothing is registered under `name`: the names
+  /// that are, or where to read how to register one.
+  func unknown(_ name: String) -> CommandError {
+    let registered =
+      names.isEmpty
+      ? "none are registered in this replay; replay --help lists the registered reducers, and the article \"Your own replay, with your reducers\" shows how to register yours"
+      : "registered: \(names.joined(separator: ", "))"
+    return CommandError(
+      code: ExitCode.usage,
+      message: "unknown reducer '\(TerminalText.sanitize(name))' (\(registered))")
   }
 }

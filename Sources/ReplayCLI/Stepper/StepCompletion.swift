@@ -6,12 +6,9 @@ import TimeTravel
 /// `watch`, `rwatch` and `state` the JSON Pointer paths (RFC 6901) of the
 /// current state, as gdb completes expressions and lldb variable paths.
 enum StepCompletion {
-  /// The commands Tab offers, by their long names (the one-letter aliases are
-  /// already as short as they get).
-  static let commands = [
-    "action", "continue", "diff", "find", "first", "goto", "help", "last", "list", "next", "prev",
-    "quit", "reverse-continue", "rwatch", "state", "watch",
-  ]
+  /// The commands Tab offers, by their first names (the one-letter aliases are
+  /// already as short as they get), sorted.
+  static var commands: [String] { StepCommand.all.map { $0.names[0] }.sorted() }
 
   /// The completion for `text`, the line before the cursor, with `state()` the
   /// state the stepper is at (asked for only when a path is completed).
@@ -31,7 +28,7 @@ enum StepCompletion {
       return LineCompletion(wordStart: leading, candidates: candidates, suffix: " ")
     }
     let command = line[..<space]
-    guard ["watch", "rwatch", "state"].contains(command) else { return nil }
+    guard StepCommand.named(String(command))?.completesPaths == true else { return nil }
     let argument = line[space...].drop(while: { $0 == " " })
     guard argument.isEmpty || argument.hasPrefix("/"), let state = state() else { return nil }
     let wordStart = text.count - argument.count

@@ -1,5 +1,5 @@
-/// `--help` and the usage line, generated from a ``FlagTable``: every flag with its
-/// value, what it does and the modes it goes with.
+/// `--help` and the usage line, generated from a ``FlagTable``: every mode and option
+/// with its value, what it does and the modes it goes with.
 struct HelpText {
   let table: FlagTable
   /// The reducers `--verify --reducer NAME` can use, named in `--reducer`'s help.
@@ -17,17 +17,19 @@ struct HelpText {
     var shared: [String] = []
     var standalone: [String] = []
     var bare: [String] = []
-    for flag in table.flags {
-      if let kind = flag.mode {
-        if kind.needsLog {
-          alternatives.append(modeSynopsis(flag))
-        } else if flag.value == nil {
-          bare.append(flag.name)
-        } else {
-          standalone.append("       replay " + flag.synopsis)
-        }
-      } else if flag.modes.count > 1, !isNeeded(flag) {
-        shared.append("[" + flag.synopsis + "]")
+    for mode in table.modes {
+      guard let flag = mode.flag else { continue }
+      if mode.opensLog {
+        alternatives.append(modeSynopsis(mode))
+      } else if flag.value == nil {
+        bare.append(flag.name)
+      } else {
+        standalone.append("       replay " + flag.synopsis)
+      }
+    }
+    for option in table.options {
+      if table.modes(of: option).count > 1, !isNeeded(option) {
+        shared.append("[" + option.synopsis + "]")
       }
     }
     var lines = Self.fill(
@@ -43,46 +45,58 @@ struct HelpText {
   /// The whole `--help` text.
   var full: String {
     var text = """
-      replay: open a JSON Lines log of (action, prior state, next state) entries and
-      find the action that broke the state.
+      replay: \(HelpProse.purpose)
 
       \(usage)
 
-      Entries and states are named by seq: entry K is the entry whose seq is K,
-      state K the state after it, and init the state before the first entry (0 too,
-      when no entry has seq 0). Every number replay prints can be typed back.
+      \(HelpProse.naming)
 
-      MODES (one at a time; without one, replay prints a summary of LOG)
+      MODES (\(HelpProse.modesNote))
 
       """
-    text += Self.entry("replay LOG", indent: 2, Self.summaryHelp)
+    text += Self.entry("replay LOG", indent: 2, SummaryMode.help)
     var withoutLog = ""
-    var options = ""
-    for flag in table.flags {
-      if let kind = flag.mode, kind.needsLog {
-        text += Self.entry("replay LOG " + modeSynopsis(flag), indent: 2, help(flag))
-        text += modeOptions(flag)
-      } else if flag.mode != nil {
+    for mode in table.modes {
+      guard let flag = mode.flag else { continue }
+      if mode.opensLog {
+        text += Self.entry("replay LOG " + modeSynopsis(mode), indent: 2, help(flag))
+        text += modeOptions(mode)
+      } else {
         withoutLog += Self.entry("replay " + flag.synopsis, indent: 2, help(flag))
-      } else if flag.modes.count > 1 {
-        let modes =
-          flag.modes.isSuperset(of: ModeKind.onLog) ? "" : "With \(table.names(of: flag.modes)): "
-        options += Self.entry(flag.synopsis, indent: 2, modes + help(flag, lead: !modes.isEmpty))
+      }
+    }
+    var options = ""
+    for option in table.options {
+      let modes = table.modes(of: option)
+      if modes.count > 1 {
+        let lead =
+          table.goesWithEveryModeOnALog(option)
+          ? "" : "With \(table.names(of: Set(modes.map(\.id)))): "
+        options += Self.entry(option.synopsis, indent: 2, lead + help(option, lead: !lead.isEmpty))
       }
     }
     text += "\nMODES WITHOUT A LOG\n" + withoutLog
-    text += "\nOPTIONS (with every mode on a log, unless they name the modes they go with)\n"
+    text += "\nOPTIONS (\(HelpProse.optionsNote))\n"
     text += options
-    return text + "\n" + Self.prose
+    return text + "\n" + HelpProse.helpText
   }
 
-  /// The options that go with the mode `flag` selects and no other, under it.
-  private func modeOptions(_ flag: Flag) -> String {
+  /// The options that go with `mode` and no other.
+  func ownOptions(_ mode: ModeDeclaration) -> [Flag] {
+    var own: [Flag] = []
+    for option in table.options {
+      let modes = table.modes(of: option)
+      if modes.count == 1, modes[0].id == mode.id { own.append(option) }
+    }
+    return own
+  }
+
+  /// The options that go with `mode` and no other, under it.
+  private func modeOptions(_ mode: ModeDeclaration) -> String {
     var text = ""
-    for option in table.flags {
-      guard option.mode == nil, option.modes == flag.modes else { continue }
+    for option in ownOptions(mode) {
       text += Self.entry(
-        option.synopsis, indent: 4, "With \(flag.name): " + help(option, lead: true))
+        option.synopsis, indent: 4, "With \(mode.name): " + help(option, lead: true))
     }
     return text
   }
@@ -90,7 +104,7 @@ struct HelpText {
   /// A flag's help, with its other spellings, the modes its values are narrower to,
   /// whether it repeats, and, for `--reducer`, the names registered; after a `lead`
   /// ("With --bisect:"), its first word in lower case unless it is an acronym.
-  private func help(_ flag: Flag, lead: Bool = false) -> String {
+  func help(_ flag: Flag, lead: Bool = false) -> String {
     var text = flag.help
     let word = text.prefix { $0 != " " }
     if lead, let first = word.first,
@@ -102,7 +116,7 @@ struct HelpText {
       if let modes = choice.modes { text += " \(choice.name) goes with \(table.names(of: modes))." }
     }
     if flag.repeats { text += " May be given more than once." }
-    if flag.name == "--reducer" {
+    if flag.name == OptionFlags.reducer.name {
       text +=
         reducers.isEmpty
         ? " None are registered in this replay."
@@ -117,23 +131,23 @@ struct HelpText {
   /// Whether a mode needs `option` (`--verify` and `--emit-test` need `--reducer`): the
   /// usage shows it with those modes, not among the shared options.
   private func isNeeded(_ option: Flag) -> Bool {
-    for flag in table.flags {
-      if case .mode(_, let needs, _) = flag.role, needs.contains(option.name) { return true }
+    for mode in table.modes {
+      if mode.needs.contains(where: { $0.name == option.name }) { return true }
     }
     return false
   }
 
-  /// A mode flag with the flags it needs and its own options: `--bisect (--predicate
+  /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
   /// EXPR | --run CMD) [--linear]`.
-  private func modeSynopsis(_ flag: Flag) -> String {
-    var text = flag.synopsis
-    guard case .mode(_, let needs, _) = flag.role else { return text }
-    let needed = needs.compactMap(table.flag(named:)).map(\.synopsis)
+  func modeSynopsis(_ mode: ModeDeclaration) -> String {
+    var text = mode.flag?.synopsis ?? ""
+    let needed = mode.needs.map(\.synopsis)
     if needed.count == 1 { text += " " + needed[0] }
     if needed.count > 1 { text += " (" + needed.joined(separator: " | ") + ")" }
-    for option in table.flags
-    where option.mode == nil && option.modes == flag.modes && !needs.contains(option.name) {
-      text += " [\(option.synopsis)]"
+    for option in ownOptions(mode) {
+      if !mode.needs.contains(where: { $0.name == option.name }) {
+        text += " [\(option.synopsis)]"
+      }
     }
     return text
   }
@@ -184,48 +198,4 @@ struct HelpText {
     }
     return lines + [line]
   }
-
-  private static let summaryHelp = "Entry count, time span, actions with counts, warnings."
-
-  /// Everything in the help that is not about one flag.
-  private static let prose = """
-    EXPRESSIONS
-      EXPR is jq (a native subset of jq 1.7). Predicates run with the state as input
-      and $seq, $action and $prior bound; one holds when its last output is neither
-      false nor null (the jq -e rule). Example, for a whitespace-only to-do title:
-        --predicate 'any(.todos[]; .title | test("^\\\\s*$"))'
-      A predicate that reads $action or $prior is about entries, not states: it
-      can hold on one entry and not the next, so --bisect checks it entry by
-      entry, from state 0, and reports the first where it holds.
-
-    EXIT CODES
-      0  success (bisect: the first bad entry was found)
-      1  the predicate never holds; --find or --watch found nothing
-      2  usage error: bad option, predicate syntax error, entry out of range
-      3  the log cannot be read: missing or unreadable file, a malformed line
-      4  the predicate failed on a state (jq runtime error), or --run aborted
-         (128 and above, a signal, or a command that cannot run: 126 or 127
-         on the initial state, the first state judged)
-      5  bisect: the predicate already holds on the initial state (init)
-      6  verify: a recomputed state differs from the log
-      7  bisect: skipped states leave the first bad entry undecided; the
-         candidates are listed
-      8  the log does not fit the reducer (--verify, or --reducer on a log of
-         actions only): an action or state does not decode
-      (1 also means --reproduce was given a log that did not end inside a reducer)
-      --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
-      --watch matched nothing, before or while following.
-
-    LOG FORMAT
-      One JSON object per line: {"seq":1,"time":"…","action":…,"prior":…,"next":…}.
-      seq and time are optional, as is a header line {"format":"replay-log",…}.
-      A torn last line (the app died mid-write) is ignored with a warning
-      (--follow waits for it to be completed). Redux DevTools exports and Elm
-      debugger histories open too, detected from their content; those of actions
-      only take --reducer for their states.
-      LOG may be - for standard input (not with --step, which reads its commands
-      there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR. The format
-      is described in Sources/TimeTravel/Documentation.docc/LogFormat.md.
-
-    """
 }

@@ -1,18 +1,19 @@
-/// An RFC 3339 `date-time` as a point on the UTC time line, for ordering entries' `time`.
+/// An RFC 3339 `date-time` as a point on the UTC time line, for ordering entries' `time`
+/// and measuring a log's span: the package's one RFC 3339 parser.
 ///
 /// Parsed by hand (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` or `t`
 /// or a space, `Z` or `z`) because a summary orders every entry's time, and a
 /// formatter costs microseconds per call. A fraction is kept to the nanosecond; a leap
 /// second (`:60`) counts as the second after `:59`.
-struct RFC3339Instant: Comparable, Sendable {
+package struct RFC3339Instant: Comparable, Sendable {
   /// Seconds since 1970-01-01T00:00:00Z (proleptic Gregorian calendar).
-  var seconds: Int64
+  package var seconds: Int64
   /// Nanoseconds after `seconds`, 0..<1,000,000,000.
-  var nanoseconds: Int64
+  package var nanoseconds: Int64
 
   /// Parses `text`; `nil` unless it is an RFC 3339 `date-time`.
   /// - Complexity: O(`text`'s length), no allocation.
-  init?(_ text: String) {
+  package init?(_ text: String) {
     var text = text
     guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
     self = parsed
@@ -23,12 +24,17 @@ struct RFC3339Instant: Comparable, Sendable {
     self.nanoseconds = nanoseconds
   }
 
-  static func < (a: RFC3339Instant, b: RFC3339Instant) -> Bool {
+  package static func < (a: RFC3339Instant, b: RFC3339Instant) -> Bool {
     a.seconds != b.seconds ? a.seconds < b.seconds : a.nanoseconds < b.nanoseconds
   }
 
+  /// `self − earlier` in seconds, to the nanosecond.
+  package func seconds(after earlier: RFC3339Instant) -> Double {
+    Double(seconds &- earlier.seconds) + Double(nanoseconds - earlier.nanoseconds) / 1e9
+  }
+
   /// `self − earlier` as seconds with milliseconds, e.g. `4.250 s` (rounded down).
-  func distance(after earlier: RFC3339Instant) -> String {
+  package func distance(after earlier: RFC3339Instant) -> String {
     var seconds = self.seconds &- earlier.seconds
     var nanoseconds = self.nanoseconds - earlier.nanoseconds
     if nanoseconds < 0 {

@@ -11,20 +11,36 @@ import Testing
   /// One flag of each kind: a mode with a value, a flag with fixed values, an optional
   /// attached value with a second spelling, a repeatable option, help with a short
   /// spelling, and a description that needs escaping.
-  static let table = FlagTable(flags: [
-    Flag(names: ["--show"], value: .text("N"), role: .mode(.show), help: "Entry N's state. More."),
-    Flag(
-      names: ["--format"], value: .oneOf([.init(name: "text"), .init(name: "json")]),
-      role: .option(modes: ModeKind.onLog), help: "Output [text]: for people."),
-    Flag(
-      names: ["--color", "--colour"],
-      value: .oneOf([.init(name: "auto"), .init(name: "never")], attached: "auto"),
-      role: .option(modes: ModeKind.onLog), help: #"Colour \o/."#),
-    Flag(
-      names: ["--tag"], value: .text("KEY"), role: .option(modes: ModeKind.onLog, repeats: true),
-      help: "A tag."),
-    Flag(names: ["--help", "-h"], role: .mode(.help), help: "This help."),
-  ])
+  struct ShowMode: LogMode {
+    static let declaration = ModeDeclaration(
+      ShowMode.self,
+      flag: Flag(names: ["--show"], value: .text("N"), help: "Entry N's state. More."))
+    init(_ arguments: ModeArguments) {}
+    func run(_ context: Context) throws -> Int32 { 0 }
+  }
+
+  struct HelpMode: StandaloneMode {
+    static let declaration = ModeDeclaration(
+      HelpMode.self, flag: Flag(names: ["--help", "-h"], help: "This help."), opensLog: false,
+      overridesOthers: true)
+    init(_ arguments: ModeArguments) {}
+    func run(io: any ReplayIO, reducers: ReducerRegistry) -> Int32 { 0 }
+  }
+
+  static let table = FlagTable(
+    modes: [ShowMode.declaration, HelpMode.declaration],
+    options: [
+      Flag(
+        names: ["--format"], value: .oneOf([.init(name: "text"), .init(name: "json")]),
+        help: "Output [text]: for people.", scope: .everyModeOnALog),
+      Flag(
+        names: ["--color", "--colour"],
+        value: .oneOf([.init(name: "auto"), .init(name: "never")], attached: "auto"),
+        help: #"Colour \o/."#, scope: .everyModeOnALog),
+      Flag(
+        names: ["--tag"], value: .text("KEY"), help: "A tag.", repeats: true,
+        scope: .everyModeOnALog),
+    ])
 
   static let completion = ShellCompletion(table: table, command: "rp")
 

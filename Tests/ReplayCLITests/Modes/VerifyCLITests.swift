@@ -77,7 +77,7 @@ struct VerifyCLITests {
     #expect(ReplayCommand.run([Repo.fixture, "--verify", "--reducer", "todo"], io: io) == 2)
     #expect(
       io.stderr
-        == "replay: unknown reducer 'todo' (none are registered in this replay; see Sources/ReplayCLI/Documentation.docc/CustomReplay.md to register yours)\n"
+        == "replay: unknown reducer 'todo' (none are registered in this replay; replay --help lists the registered reducers, and the article \"Your own replay, with your reducers\" shows how to register yours)\n"
     )
   }
 

@@ -18,74 +18,90 @@ import Testing
     }
   }
 
+  /// A command line on the log at `path`: `mode`, and the options `set` gives.
+  private func onLog(
+    _ path: String, _ mode: any ReplayMode = SummaryMode(),
+    _ set: (inout Options) -> Void = { _ in }
+  ) -> Invocation {
+    var options = Options(logPath: path)
+    set(&options)
+    return Invocation(mode, options)
+  }
+
   @Test func modesOnALogCarryTheirValues() throws {
-    #expect(try parse("x") == .onLog(Options(logPath: "x")))
-    #expect(try parse("x", "--show", "3") == .onLog(Options(logPath: "x", mode: .show(3))))
-    #expect(try parse("x", "--diff", "3", "4") == .onLog(Options(logPath: "x", mode: .diff(3, 4))))
-    #expect(try parse("x", "--diff=3") == .onLog(Options(logPath: "x", mode: .diff(3, nil))))
+    #expect(try parse("x") == onLog("x"))
+    #expect(try parse("x", "--show", "3") == onLog("x", ShowMode(state: 3)))
+    #expect(try parse("x", "--diff", "3", "4") == onLog("x", DiffMode(from: 3, to: 4)))
+    #expect(try parse("x", "--diff=3") == onLog("x", DiffMode(from: 3, to: nil)))
     // States are named init or by an entry's seq, which may be negative.
+    #expect(try parse("x", "--show", "init") == onLog("x", ShowMode(state: .initial)))
+    #expect(try parse("x", "--show", "-3") == onLog("x", ShowMode(state: -3)))
     #expect(
-      try parse("x", "--show", "init") == .onLog(Options(logPath: "x", mode: .show(.initial))))
-    #expect(try parse("x", "--show", "-3") == .onLog(Options(logPath: "x", mode: .show(-3))))
+      try parse("x", "--diff", "init", "50") == onLog("x", DiffMode(from: .initial, to: 50)))
     #expect(
-      try parse("x", "--diff", "init", "50")
-        == .onLog(Options(logPath: "x", mode: .diff(.initial, 50))))
-    #expect(
-      try parse("x", "--diff", "53", "init")
-        == .onLog(Options(logPath: "x", mode: .diff(53, .initial))))
-    #expect(
-      try parse("x", "--diff", "-2", "-1") == .onLog(Options(logPath: "x", mode: .diff(-2, -1))))
+      try parse("x", "--diff", "53", "init") == onLog("x", DiffMode(from: 53, to: .initial)))
+    #expect(try parse("x", "--diff", "-2", "-1") == onLog("x", DiffMode(from: -2, to: -1)))
     #expect(
       try parse("x", "--bisect", "--run", "./check", "--linear")
-        == .onLog(Options(logPath: "x", mode: .bisect(.command("./check"), linear: true))))
+        == onLog("x", BisectMode(criterion: .command("./check"), linear: true)) {
+          $0.run = "./check"
+          $0.linear = true
+        })
     #expect(
       try parse("--predicate=.a", "--bisect", "x")
-        == .onLog(Options(logPath: "x", mode: .bisect(.predicate(".a"), linear: false))))
+        == onLog("x", BisectMode(criterion: .predicate(".a"), linear: false)) {
+          $0.predicate = ".a"
+        })
     #expect(
       try parse("x", "--reducer", "todo", "--verify")
-        == .onLog(Options(logPath: "x", mode: .verify(reducer: "todo"), reducer: "todo")))
+        == onLog("x", VerifyMode(reducer: "todo")) { $0.reducer = "todo" })
     #expect(
       try parse("x", "--reducer", "todo", "--show", "3")
-        == .onLog(Options(logPath: "x", mode: .show(3), reducer: "todo")))
+        == onLog("x", ShowMode(state: 3)) { $0.reducer = "todo" })
     #expect(
       try parse("x", "--export", "redux-devtools")
-        == .onLog(Options(logPath: "x", mode: .export(.reduxDevTools))))
-    #expect(try parse("x", "--convert") == .onLog(Options(logPath: "x", mode: .convert)))
+        == onLog("x", ExportMode(target: .reduxDevTools)))
+    #expect(try parse("x", "--convert") == onLog("x", ConvertMode()))
     #expect(
       try parse("-", "--find", ".seq > 1", "--where", ".seq < 9", "--format", "json")
-        == .onLog(
-          Options(logPath: "-", mode: .find(".seq > 1"), format: .json, filter: ".seq < 9")))
+        == onLog("-", FindMode(expression: ".seq > 1")) {
+          $0.format = .json
+          $0.filter = ".seq < 9"
+        })
   }
 
   @Test func displayOptions() throws {
-    #expect(try parse("x", "--color") == .onLog(Options(logPath: "x", color: .always)))
-    #expect(try parse("x", "--colour=never") == .onLog(Options(logPath: "x", color: .never)))
-    #expect(
-      try parse("x", "--color=auto", "--no-color") == .onLog(Options(logPath: "x", color: .never)))
+    #expect(try parse("x", "--color") == onLog("x") { $0.color = .always })
+    #expect(try parse("x", "--colour=never") == onLog("x") { $0.color = .never })
+    #expect(try parse("x", "--color=auto", "--no-color") == onLog("x") { $0.color = .never })
     #expect(
       try parse("x", "--diff", "1", "--id-key", "key", "--id-key=uuid", "--full")
-        == .onLog(Options(logPath: "x", mode: .diff(1, nil), full: true, idKeys: ["key", "uuid"])))
+        == onLog("x", DiffMode(from: 1, to: nil)) {
+          $0.full = true
+          $0.idKeys = ["key", "uuid"]
+        })
     // After `--`, everything is the log's name, even what looks like a flag.
-    #expect(try parse("--full", "--", "--show") == .onLog(Options(logPath: "--show", full: true)))
+    #expect(try parse("--full", "--", "--show") == onLog("--show") { $0.full = true })
     // The last value of a flag that does not repeat wins.
-    #expect(
-      try parse("x", "--format", "json", "--format", "text") == .onLog(Options(logPath: "x")))
+    #expect(try parse("x", "--format", "json", "--format", "text") == onLog("x"))
   }
 
   @Test func modesWithoutALog() throws {
-    #expect(try parse("--eval", ".a") == .eval(".a"))
-    #expect(try parse("--eval", "-1") == .eval("-1"))
-    #expect(try parse("--completion", "zsh") == .completion(.zsh))
-    #expect(try parse("--completion=fish") == .completion(.fish))
-    #expect(try parse("--version") == .version)
-    #expect(try parse("-h") == .help)
+    #expect(try parse("--eval", ".a") == Invocation(EvalMode(expression: ".a"), Options()))
+    #expect(try parse("--eval", "-1") == Invocation(EvalMode(expression: "-1"), Options()))
+    #expect(try parse("--completion", "zsh") == Invocation(CompletionMode(shell: .zsh), Options()))
+    #expect(
+      try parse("--completion=fish") == Invocation(CompletionMode(shell: .fish), Options()))
+    #expect(try parse("--version") == Invocation(VersionMode(), Options()))
+    #expect(try parse("-h") == Invocation(HelpMode(), Options()))
   }
 
   /// Once the words are read, help and version win over every other check.
   @Test func helpAndVersionWin() throws {
-    #expect(try parse("x", "--show", "1", "--step", "--help") == .help)
-    #expect(try parse("--predicate", ".", "--version") == .version)
-    #expect(try parse("--version", "--help") == .help)
+    let help = Invocation(HelpMode(), Options())
+    #expect(try parse("x", "--show", "1", "--step", "--help") == help)
+    #expect(try parse("--predicate", ".", "--version") == Invocation(VersionMode(), Options()))
+    #expect(try parse("--version", "--help") == help)
     #expect(message("--help", "--bogus") == "unknown option '--bogus'")
   }
 
@@ -130,20 +146,35 @@ import Testing
     #expect(throws: UsageError(message: expected)) { try Options.parse(arguments) }
   }
 
-  /// The checks come from the table: a table of two flags gets the same messages.
+  /// A mode for ``checksAreGeneratedFromTheTable``: `--go`, which needs `--with`.
+  struct GoMode: LogMode {
+    static let with = Flag(
+      names: ["--with"], value: .text("W", meaning: "what to go with"), help: "With."
+    ) { options, values in options.filter = values[0] }
+    static let declaration = ModeDeclaration(
+      GoMode.self, flag: Flag(names: ["--go"], help: "Go."), needs: [with])
+    init(_ arguments: ModeArguments) {}
+    func run(_ context: Context) throws -> Int32 { 0 }
+  }
+
+  /// The mode without a flag, as the summary is.
+  struct RestMode: LogMode {
+    static let declaration = ModeDeclaration(RestMode.self, flag: nil)
+    init(_ arguments: ModeArguments) {}
+    func run(_ context: Context) throws -> Int32 { 0 }
+  }
+
+  /// The checks come from the declarations: a table of one mode and its option gets the
+  /// same messages.
   @Test func checksAreGeneratedFromTheTable() throws {
-    let table = FlagTable(flags: [
-      Flag(
-        names: ["--go"], role: .mode(.find, needs: ["--with"]), help: "Go.",
-        apply: { arguments, _ in arguments.mode = .find("go") }),
-      Flag(
-        names: ["--with"], value: .text("W", meaning: "what to go with"),
-        role: .option(modes: [.find]), help: "With."),
-    ])
+    let table = FlagTable(
+      modes: [RestMode.declaration, GoMode.declaration], options: [GoMode.with])
     let parser = CommandLineParser(table: table)
+    var options = Options(logPath: "x")
+    options.filter = "y"
     #expect(
       try parser.parse(["x", "--go", "--with", "y"])
-        == .onLog(Options(logPath: "x", mode: .find("go"))))
+        == Invocation(GoMode(ModeArguments(options: options)), options))
     #expect(throws: UsageError(message: "--go needs --with W (what to go with)")) {
       try parser.parse(["x", "--go"])
     }
@@ -153,5 +184,10 @@ import Testing
     #expect(throws: UsageError(message: "unknown option '--show'")) {
       try parser.parse(["x", "--show", "1"])
     }
+    #expect(
+      try parser.parse(["x"])
+        == Invocation(RestMode(ModeArguments(options: Options())), Options(logPath: "x")))
+    let alone = CommandLineParser(table: FlagTable(modes: [GoMode.declaration], options: []))
+    #expect(throws: UsageError(message: "no mode given")) { try alone.parse(["x"]) }
   }
 }

@@ -35,8 +35,10 @@ import TimeTravel
     request.predicate = ".c"
     request.find = ".x"
     var options = Options(logPath: "log.jsonl")
-    options.mode = .html(request)
-    #expect(invocation == .onLog(options))
+    options.plots = [".a", "/b"]
+    options.range = request.range
+    options.predicate = ".c"
+    #expect(invocation == Invocation(HTMLMode(request: request), options))
   }
 
   @Test func htmlFlagMistakesAreUsageErrors() {

@@ -72,10 +72,10 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
-                           | --watch PATH | --find EXPR | --step
-                           | --verify --reducer NAME
-                           | --emit-test --reducer NAME [--module MODULE] | --reproduce
-                           | --html FILE [--plot PATH] | --convert
+                           | --find EXPR | --watch PATH | --step
+                           | --verify --reducer NAME | --reproduce
+                           | --html FILE [--plot PATH]
+                           | --emit-test --reducer NAME [--module MODULE] | --convert
                            | --export redux-devtools]
                           [--range A..B] [--where EXPR] [--follow] [--until EXPR]
                           [--format text|json|json-patch] [--id-key KEY]

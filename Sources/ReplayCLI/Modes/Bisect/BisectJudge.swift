@@ -12,9 +12,9 @@ struct BisectJudge {
     let log = context.log
     switch criterion {
     case .predicate(let source):
-      let filter = try Predicate.compile(source)
+      let filter = try JQPredicate.compile(source)
       transitionVariables = ["action", "prior"].filter(filter.freeVariables.contains)
-      verdict = { k in try Predicate.holds(filter, on: log, state: k) ? .bad : .good }
+      verdict = { k in try JQPredicate.holds(filter, on: log, state: k) ? .bad : .good }
     case .command(let command):
       transitionVariables = []
       let shell = ShellCommand(command: command, io: context.io)

@@ -17,7 +17,7 @@ import TimeTravelJQ
 /// (`{"event":"truncated","size":0}`), and last `{"event":"stopped",…}`.
 enum FollowMode {
   /// What is reported of each new entry.
-  enum Report {
+  enum Report: Sendable {
     case summary
     case find(JQFilter)
     case watch(JSONPointer)
@@ -47,34 +47,18 @@ enum FollowMode {
   ///   or `--watch` matched nothing, before or while following; 0 otherwise.
   /// - Throws: `CommandError` with the mode's codes (a bad expression, one failing on an
   ///   entry), `LogError` when the file cannot be read any more.
-  static func run(_ context: Context) throws -> Int32 {
+  static func run(_ context: Context, _ mode: some FollowableMode) throws -> Int32 {
     let until = try context.options.until.map {
-      try Predicate.compile($0, what: "--until expression")
+      try JQPredicate.compile($0, what: "--until expression")
     }
-    let report: Report
-    let code: Int32
-    switch context.options.mode {
-    case .find(let expression):
-      report = .find(try Predicate.compile(expression, what: "--find expression"))
-      code = try FindMode.run(context, expression: expression)
-    case .watch(let text):
-      code = try WatchMode.run(context, path: text)
-      report = .watch(try WatchPath.pointer(parsing: text))
-    default:
-      report = .summary
-      code = try SummaryMode.run(context)
-    }
+    let (code, report) = try mode.runBeforeFollowing(context)
     let follower = try LogFollower(following: context.log)
     var session = FollowSession(
       context: context, report: report, restriction: try EntryFilter(context.options.filter),
       until: until)
     let interrupt = Interrupt { follower.stop() }
     defer { interrupt.restore() }
-    if context.json {
-      context.printJSON(["event": "following", "path": .string(context.log.path)])
-    } else {
-      context.io.out("following \(TerminalText.sanitize(context.log.path)) (Ctrl-C stops)\n")
-    }
+    _ = try context.emit(FollowEvent.following(path: context.log.path))
     var stoppedAt: LogEntry?
     while let event = try follower.next() {
       if let entry = try session.handle(event) {
@@ -82,8 +66,18 @@ enum FollowMode {
         break
       }
     }
-    session.finish(stoppedAt: stoppedAt)
+    try session.finish(stoppedAt: stoppedAt)
     if case .summary = report { return code }
     return code == ExitCode.success || session.tally.matched > 0 ? ExitCode.success : code
   }
+}
+
+/// A mode that `--follow` goes on with: it reports on the log as it stands, then each new
+/// entry the follower reads is reported as its ``FollowMode/Report`` says.
+protocol FollowableMode: LogMode {
+  /// Runs the mode on the log as it stands.
+  /// - Returns: Its exit code, and how new entries are reported.
+  /// - Throws: As ``LogMode/run(_:)``, and ``CommandError`` for an expression that does not
+  ///   compile.
+  func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report)
 }

@@ -6,11 +6,11 @@ struct EntryFilter {
   private let filter: JQFilter?
 
   init(_ source: String?) throws {
-    filter = try source.map { try Predicate.compile($0, what: "--where expression") }
+    filter = try source.map { try JQPredicate.compile($0, what: "--where expression") }
   }
 
   func includes(_ entry: LogEntry) throws -> Bool {
     guard let filter else { return true }
-    return try Predicate.holds(filter, onEntry: entry, what: "the --where expression")
+    return try JQPredicate.holds(filter, onEntry: entry, what: "the --where expression")
   }
 }

@@ -1,0 +1,113 @@
+import TimeTravel
+
+/// The options of `replay`, each declared once with how its value is recorded in
+/// ``Options``. Modes name the ones they take in their declarations; those of
+/// ``Flag/Scope/everyModeOnALog`` go with every mode on a log.
+enum OptionFlags {
+  /// Every option, in help's order, the order the "goes with" checks report a misplaced
+  /// one in.
+  static let all: [Flag] = [
+    predicate, run, linear, plot, range, reducer, module, filter, follow, until,
+    format, idKey, color, noColor, full,
+  ]
+
+  static let predicate = Flag(
+    names: ["--predicate"], value: .text("EXPR", meaning: "a jq expression run on each state"),
+    help:
+      "A state is bad when the jq expression EXPR holds on it. The report marks the states where it holds and the first bad entry bisect finds."
+  ) { options, values in options.predicate = values[0] }
+
+  static let run = Flag(
+    names: ["--run"], value: .text("CMD", meaning: "a shell command run on each state"),
+    help:
+      "Judge each state by a shell command, as git bisect run does. The state's JSON goes to its stdin and REPLAY_STATE (init or the entry's seq) to its environment; exit 0 is good, 125 skip, 1-127 bad, 128 and above abort. 126 or 127 on the initial state, the first state judged, abort too: the shell's codes for a command that cannot run. What CMD prints goes to stderr."
+  ) { options, values in options.run = values[0] }
+
+  static let linear = Flag(
+    names: ["--linear"],
+    help:
+      "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
+  ) { options, _ in options.linear = true }
+
+  static let plot = Flag(
+    names: ["--plot"], value: .text("PATH"),
+    help:
+      "Chart a value against seq in the report. PATH is a JSON Pointer such as /todos, or a jq expression run on each state such as .todos | length. Numbers are drawn as they are, arrays and objects as their size, strings and booleans by their changes.",
+    repeats: true
+  ) { options, values in options.plots.append(values[0]) }
+
+  static let range = Flag(
+    names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
+    help:
+      "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A."
+  ) { options, values throws(UsageError) in
+    options.range = try SeqRange(parsing: values[0])
+  }
+
+  static let reducer = Flag(
+    names: ["--reducer"], value: .text("NAME", meaning: "a reducer registered with replay"),
+    help:
+      "The registered reducer to re-apply the actions through. With --verify, it checks the recorded states; with --emit-test, it is the one the test sends them to; on a log of actions only (a Redux DevTools default export, an Elm history), it recomputes the states every mode needs.",
+    scope: .everyModeOnALog
+  ) { options, values in options.reducer = values[0] }
+
+  static let module = Flag(
+    names: ["--module"], value: .text("MODULE"),
+    help:
+      "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
+  ) { options, values in options.module = values[0] }
+
+  static let filter = Flag(
+    names: ["--where"], value: .text("EXPR"),
+    help: "Only the entries on which EXPR holds, run on the whole entry."
+  ) { options, values in options.filter = values[0] }
+
+  static let follow = Flag(
+    names: ["--follow"],
+    help:
+      "Keep reading the log as the app appends to it, as tail -f does. New entries are reported as they arrive and match, a half-written line is waited for, and a log truncated or replaced by a new session is noticed and said so; Ctrl-C stops, with a summary of what was seen. With --step, new entries are read before each command, so last is the newest.",
+    stdin: "reads a file as it grows"
+  ) { options, _ in options.follow = true }
+
+  static let until = Flag(
+    names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
+    help:
+      "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow.",
+    requires: ["--follow"]
+  ) { options, values in options.until = values[0] }
+
+  static let format = Flag(
+    names: ["--format"],
+    value: .oneOf([
+      .init(name: "text"), .init(name: "json"),
+      .init(name: "json-patch", modes: [ModeID(DiffMode.self)]),
+    ]),
+    help:
+      "Output for people (text, the default) or for programs (json). json-patch prints an RFC 6902 patch that turns state A into state B.",
+    scope: .everyModeOnALog
+  ) { options, values in options.format = Options.Format(rawValue: values[0]) ?? .text }
+
+  static let idKey = Flag(
+    names: ["--id-key"], value: .text("KEY"),
+    help: "Match array elements by KEY in diffs (besides id, ID and _id).", repeats: true,
+    scope: .everyModeOnALog
+  ) { options, values in options.idKeys.append(values[0]) }
+
+  static let color = Flag(
+    names: ["--color", "--colour"],
+    value: .oneOf(
+      [.init(name: "auto"), .init(name: "always"), .init(name: "never")], attached: "always"),
+    help:
+      "Colour: auto, always or never. auto (the default) colours on a terminal unless NO_COLOR is set; --color alone is --color=always.",
+    scope: .everyModeOnALog
+  ) { options, values in options.color = Options.Color(rawValue: values[0]) ?? .auto }
+
+  static let noColor = Flag(
+    names: ["--no-color"], help: "No colour, as --color=never.", scope: .everyModeOnALog
+  ) { options, _ in options.color = .never }
+
+  static let full = Flag(
+    names: ["--full"], help: "Do not abbreviate long values in text output.",
+    scope: .everyModeOnALog
+  ) { options, _ in options.full = true }
+}

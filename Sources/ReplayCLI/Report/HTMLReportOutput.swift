@@ -1,0 +1,40 @@
+import TerminalEditor
+
+/// What `--html FILE` reports once the page is written: where, how big, and which
+/// entries it covers. Nothing in text when the page itself went to stdout (`-`).
+struct HTMLReportOutput: ModeOutput {
+  var file: String
+  /// The page's size, in bytes.
+  var bytes: Int
+  /// The entries the page covers, and their first and last seq.
+  var entries: Int
+  var firstSeq: Int
+  var lastSeq: Int
+  /// How many segments the page's entries are embedded in.
+  var segments: Int
+  /// The log's entry count when `--range` covers fewer; `nil` otherwise.
+  var logEntries: Int?
+
+  struct Record: Encodable {
+    var file: String
+    var bytes: Int
+    var entries: Int
+    var firstSeq: Int
+    var lastSeq: Int
+    var segments: Int
+  }
+
+  var record: Record {
+    Record(
+      file: file, bytes: bytes, entries: entries, firstSeq: firstSeq, lastSeq: lastSeq,
+      segments: segments)
+  }
+
+  func text(_ style: TextStyle) -> String {
+    guard file != "-" else { return "" }
+    let covered =
+      "\(entries) \(entries == 1 ? "entry" : "entries") (seq \(firstSeq)…\(lastSeq))"
+    let of = logEntries.map { " of \($0)" } ?? ""
+    return "wrote \(TerminalText.sanitize(file)): \(covered)\(of), \(HTMLMode.size(bytes))\n"
+  }
+}

@@ -1,0 +1,30 @@
+/// A progress line on stderr for long scans, shown only when stderr is a
+/// terminal, redrawn in place and erased at the end.
+struct ProgressLine {
+  let io: any ReplayIO
+  let total: Int
+  let label: String
+  private var lastShown = -1
+
+  init(io: any ReplayIO, total: Int, label: String) {
+    self.io = io
+    self.total = total
+    self.label = label
+  }
+
+  /// Reports that `done` of `total` items are finished; redraws at most once
+  /// per percent.
+  mutating func update(_ done: Int) {
+    guard io.errorIsTerminal, total >= 1000 else { return }
+    let percent = done * 100 / total
+    guard percent != lastShown else { return }
+    lastShown = percent
+    io.err("\r\(label) \(done)/\(total) (\(percent)%)\u{1B}[K")
+  }
+
+  /// Erases the line.
+  func finish() {
+    guard io.errorIsTerminal, total >= 1000, lastShown >= 0 else { return }
+    io.err("\r\u{1B}[K")
+  }
+}

@@ -1,0 +1,70 @@
+import TerminalEditor
+import TimeTravel
+import TimeTravelJQ
+
+/// Compiling and running predicates, with the CLI's exit codes.
+enum JQPredicate {
+  /// The variables every expression of the CLI sees.
+  static let variableNames = ["seq", "action", "prior"]
+
+  /// Compiles `source` with `$seq`, `$action` and `$prior` declared, so an
+  /// unknown variable is a syntax error naming its column, as in jq.
+  static func compile(_ source: String, what: String = "predicate") throws -> JQFilter {
+    do {
+      return try JQFilter(source, variableNames: variableNames)
+    } catch {
+      throw CommandError(
+        code: ExitCode.usage,
+        message: "\(what) syntax error at \(error.description)\n\(error.caretLine)")
+    }
+  }
+
+  /// `$seq`, `$action` and `$prior`: the seq, action and prior state of `entry`, the
+  /// entry that led to the state (all `null` on the initial state, which none led to).
+  static func bindings(entry: LogEntry?) -> [String: JSONValue] {
+    [
+      "seq": entry.map { .number(JSONNumber($0.seq)) } ?? .null,
+      "action": entry?.action ?? .null, "prior": entry?.prior ?? .null,
+    ]
+  }
+
+  /// State `k` of `log` and the entry that led to it (`nil` for state 0), read with one
+  /// parse of its line: entry k's `next` is state k.
+  static func state(_ k: Int, of log: LogFile) throws -> (state: JSONValue, entry: LogEntry?) {
+    guard k > 0 else { return (try log.state(0), nil) }
+    let entry = try log.entry(k)
+    return (entry.next, entry)
+  }
+
+  /// Runs `filter` on the state at position `k` with `$seq`, `$action` and `$prior`
+  /// bound (all null on the initial state, position 0).
+  static func holds(_ filter: JQFilter, on log: LogFile, state k: Int) throws -> Bool {
+    let (state, entry) = try state(k, of: log)
+    do {
+      return try filter.holds(on: state, variables: bindings(entry: entry))
+    } catch {
+      let at =
+        entry.map {
+          "state \($0.seq) (after entry \($0.seq), \(TerminalText.sanitize($0.actionName)))"
+        }
+        ?? "the initial state (init)"
+      throw CommandError(
+        code: ExitCode.evaluationError,
+        message: "the predicate failed on \(at): \(error.description)")
+    }
+  }
+
+  /// Whether `filter` holds on the whole entry `{seq, time, action, prior, next}`.
+  static func holds(_ filter: JQFilter, onEntry entry: LogEntry, what: String) throws -> Bool {
+    do {
+      return try filter.holds(
+        on: entry.jsonValue, variables: bindings(entry: entry))
+    } catch {
+      throw CommandError(
+        code: ExitCode.evaluationError,
+        message:
+          "\(what) failed on entry \(entry.seq) (\(TerminalText.sanitize(entry.actionName))): \(error.description)"
+      )
+    }
+  }
+}
