@@ -44,7 +44,9 @@ let package = Package(
     // The reducers `replay` registers, in one place for the executable and the tests.
     .target(
       name: "BundledReducers",
-      dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
+      dependencies: [
+        "ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer", "SearchReducer",
+      ]),
     // `replay` itself: the command line with the bundled reducers registered.
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "BundledReducers"]),
     // Prints replay's manual page, generated from the declarations of `--help`; the

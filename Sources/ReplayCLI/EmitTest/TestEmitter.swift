@@ -24,6 +24,18 @@ struct TestEmission: Sendable {
   var command: String
   /// How array elements are matched in each entry's diff (`--id-key`).
   var diffOptions = DiffOptions()
+  /// Set for the kept history of `--minimize`: the test ends by checking that the
+  /// predicate does not hold, so it fails while the reducer has the bug.
+  var minimized: Minimized?
+
+  /// What `--minimize` kept, and the predicate the kept history makes hold.
+  struct Minimized: Sendable {
+    var predicate: String
+    /// The kept entries' seqs in the recorded log.
+    var kept: [Int]
+    /// How many entries the recorded log has.
+    var from: Int
+  }
 }
 
 /// Writes a Swift Testing source file that replays entries of a log through `R` with
@@ -82,8 +94,23 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
       body += statement(call, mutations)
     }
     if usesEffects { body += ["", "  await store.finish()"] }
+    if let minimized = emission.minimized { body += bugCheck(minimized) }
     return header(first: first, async: usesEffects) + body.joined(separator: "\n") + "\n}\n"
       + decodeHelper
+  }
+
+  /// The last lines of a minimised history's test: the predicate must not hold on the
+  /// final state, encoded as the recorder encodes it.
+  private func bugCheck(_ minimized: TestEmission.Minimized) -> [String] {
+    let predicate = SwiftSource.stringLiteral(minimized.predicate)
+    let nilsArgument = nils == .null ? "" : ", nils: .omitted"
+    return [
+      "",
+      "  // The bug these entries reproduce (replay --minimize): the predicate must not hold.",
+      "  let bug = try JQFilter(\(predicate))",
+      "  let state = try JSONValueCoding.encode(store.state\(nilsArgument))",
+      "  #expect(try !bug.holds(on: state), \(SwiftSource.stringLiteral("the predicate \(minimized.predicate) holds at the end: the bug is still there")))",
+    ]
   }
 
   /// `call`, with the mutations as a trailing closure when there are any.

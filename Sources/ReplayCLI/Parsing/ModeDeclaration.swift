@@ -25,6 +25,9 @@ struct ModeDeclaration: Sendable {
   /// Options of which exactly one must be given (`--bisect` needs `--predicate` or
   /// `--run`); help shows them with the mode.
   var needs: [Flag] = []
+  /// Options that must each be given besides (`--minimize --predicate EXPR` needs
+  /// `--reducer NAME` too); help shows them with the mode.
+  var alsoNeeds: [Flag] = []
   /// The other options it takes, besides those of every mode on a log.
   var options: [Flag] = []
   /// Other modes' flags it takes as options (`--html FILE --find EXPR` marks the
@@ -43,13 +46,14 @@ struct ModeDeclaration: Sendable {
   /// Declares `mode`; the remaining properties are set by name.
   init<Mode: ReplayMode>(
     _ mode: Mode.Type, flag: Flag?, opensLog: Bool = true, needs: [Flag] = [],
-    options: [Flag] = [], modeFlags: [Flag] = [], stdin: String? = nil,
+    alsoNeeds: [Flag] = [], options: [Flag] = [], modeFlags: [Flag] = [], stdin: String? = nil,
     states: States = .needed, overridesOthers: Bool = false
   ) {
     id = ModeID(mode)
     self.flag = flag
     self.opensLog = opensLog
     self.needs = needs
+    self.alsoNeeds = alsoNeeds
     self.options = options
     self.modeFlags = modeFlags
     self.stdin = stdin
@@ -65,7 +69,7 @@ struct ModeDeclaration: Sendable {
   /// on a log and this mode opens one.
   func takes(_ option: Flag) -> Bool {
     if option.scope == .everyModeOnALog { return opensLog }
-    return (needs + options).contains { $0.name == option.name }
+    return (needs + alsoNeeds + options).contains { $0.name == option.name }
   }
 }
 

@@ -1,3 +1,5 @@
+import TimeTravel
+
 /// The options of a command line, each typed and recorded once by its ``Flag``'s
 /// `apply` as the flag is read (see ``OptionFlags``). What a mode's own flag gives it is
 /// the mode's (``ReplayMode``); these are what modes share.
@@ -37,6 +39,14 @@ struct Options: Equatable, Sendable {
   var range: SeqRange?
   /// `--module MODULE` for `--emit-test`.
   var module: String?
+  /// `--skip`, `--edit`, `--insert` and `--move`, in the order given, for `--what-if`.
+  var edits: [HistoryEdit] = []
+  /// `--window W` for `--races`.
+  var window: Int?
+  /// `--max-replays N` for `--minimize`.
+  var maxReplays: Int?
+  /// `--max-orderings N` for `--races`.
+  var maxOrderings: Int?
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }
