@@ -28,6 +28,9 @@ struct ModeDeclaration: Sendable {
   /// Options that must each be given besides (`--minimize --predicate EXPR` needs
   /// `--reducer NAME` too); help shows them with the mode.
   var alsoNeeds: [Flag] = []
+  /// How help writes the mode with what it needs, when the generated form would not fit
+  /// a line (`--what-if EDIT… --reducer NAME`); its options are listed under it either way.
+  var synopsis: String?
   /// The other options it takes, besides those of every mode on a log.
   var options: [Flag] = []
   /// Other modes' flags it takes as options (`--html FILE --find EXPR` marks the
@@ -46,7 +49,8 @@ struct ModeDeclaration: Sendable {
   /// Declares `mode`; the remaining properties are set by name.
   init<Mode: ReplayMode>(
     _ mode: Mode.Type, flag: Flag?, opensLog: Bool = true, needs: [Flag] = [],
-    alsoNeeds: [Flag] = [], options: [Flag] = [], modeFlags: [Flag] = [], stdin: String? = nil,
+    alsoNeeds: [Flag] = [], synopsis: String? = nil, options: [Flag] = [], modeFlags: [Flag] = [],
+    stdin: String? = nil,
     states: States = .needed, overridesOthers: Bool = false
   ) {
     id = ModeID(mode)
@@ -54,6 +58,7 @@ struct ModeDeclaration: Sendable {
     self.opensLog = opensLog
     self.needs = needs
     self.alsoNeeds = alsoNeeds
+    self.synopsis = synopsis
     self.options = options
     self.modeFlags = modeFlags
     self.stdin = stdin

@@ -140,6 +140,7 @@ struct HelpText {
   /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
   /// EXPR | --run CMD) [--linear]`.
   func modeSynopsis(_ mode: ModeDeclaration) -> String {
+    if let synopsis = mode.synopsis { return synopsis }
     var text = mode.flag?.synopsis ?? ""
     let needed = mode.needs.map(\.synopsis)
     if needed.count == 1 { text += " " + needed[0] }

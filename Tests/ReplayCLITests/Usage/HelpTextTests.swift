@@ -54,7 +54,7 @@ import Testing
     }
     #expect(
       words(replay("--help").out).contains(
-        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, todo."
+        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, search, todo."
       ))
     let none = BufferIO()
     #expect(ReplayCommand.run(["--help"], io: none) == 0)
@@ -73,12 +73,14 @@ import Testing
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
                            | --find EXPR | --watch PATH | --step
-                           | --verify --reducer NAME | --reproduce
-                           | --html FILE [--plot PATH]
-                           | --emit-test --reducer NAME [--module MODULE] | --convert
+                           | --verify --reducer NAME | --what-if EDIT… --reducer NAME
+                           | --minimize --predicate EXPR --reducer NAME
+                           | --races --window W --predicate EXPR --reducer NAME
+                           | --reproduce | --html FILE [--plot PATH]
+                           | --emit-test --reducer NAME | --convert
                            | --export redux-devtools]
-                          [--range A..B] [--where EXPR] [--follow] [--until EXPR]
-                          [--format text|json|json-patch] [--id-key KEY]
+                          [--range A..B] [--module MODULE] [--where EXPR] [--follow]
+                          [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full]
                replay --eval EXPR
                replay --completion bash|zsh|fish

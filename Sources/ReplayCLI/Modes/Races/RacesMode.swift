@@ -11,6 +11,7 @@ struct RacesMode: LogMode {
       help:
         "Explore the orderings a real run could have produced: each action an effect sent (an entry with origin.cause) moved later, past up to W other actions, never before its cause, one or two at a time, each ordering replayed through a registered reducer. It reports those under which the predicate holds although the recorded order never made it hold, each as --move edits to paste into --what-if, with the first bad entry and the diff, and how many orderings it explored. Ctrl-C stops with what was found so far."
     ), needs: [OptionFlags.predicate], alsoNeeds: [OptionFlags.reducer, OptionFlags.window],
+    synopsis: "--races --window W --predicate EXPR --reducer NAME",
     options: [OptionFlags.maxOrderings])
 
   var predicate: String

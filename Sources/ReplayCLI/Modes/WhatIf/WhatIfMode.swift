@@ -9,8 +9,8 @@ struct WhatIfMode: LogMode {
     flag: Flag(
       names: ["--what-if"],
       help:
-        "Replay the history with edits, through a registered reducer as --verify does, and say what would have happened. The edits (--skip, --edit, --insert, --move) apply in order; an action an effect sent (its origin.cause) goes with its cause and is never moved before it. Replay starts from the recorded state before the first changed entry. It prints the first entry whose state differs from the recorded one, the diff of the final states (recorded → edited) and, with --predicate, the first bad entry of the edited history or that the predicate never holds."
-    ), needs: [OptionFlags.reducer],
+        "Replay the history with edits, through a registered reducer as --verify does, and say what would have happened. EDIT is --skip K, --edit K=ACTION_JSON, --insert K=ACTION_JSON or --move K:L, each repeatable; the edits apply in the order given; an action an effect sent (its origin.cause) goes with its cause and is never moved before it. Replay starts from the recorded state before the first changed entry. It prints the first entry whose state differs from the recorded one, the diff of the final states (recorded → edited) and, with --predicate, the first bad entry of the edited history or that the predicate never holds."
+    ), needs: [OptionFlags.reducer], synopsis: "--what-if EDIT… --reducer NAME",
     options: [
       OptionFlags.skip, OptionFlags.edit, OptionFlags.insert, OptionFlags.move,
       OptionFlags.predicate, OptionFlags.range,

@@ -42,9 +42,9 @@ struct SearchSessionFixtureTests {
   @Test func aLateResponseShowsResultsForAnOldQuery() {
     var state = SearchState()
     let reducer = SearchReducer()
-    reducer.reduce(into: &state, action: .queryChanged("s"))
-    reducer.reduce(into: &state, action: .queryChanged("sw"))
-    reducer.reduce(into: &state, action: .searchResponse(query: "s", results: ["Sourcery"]))
+    _ = reducer.reduce(into: &state, action: .queryChanged("s"))
+    _ = reducer.reduce(into: &state, action: .queryChanged("sw"))
+    _ = reducer.reduce(into: &state, action: .searchResponse(query: "s", results: ["Sourcery"]))
     #expect(state == SearchState(query: "sw", results: ["Sourcery"], resultsQuery: "s"))
   }
 }
