@@ -2,7 +2,7 @@ import TerminalEditor
 
 /// What `--html FILE` reports once the page is written: where, how big, and which
 /// entries it covers. Nothing in text when the page itself went to stdout (`-`).
-struct HTMLReportOutput: ModeOutput {
+struct HTMLReportOutput: ModeOutput, Encodable {
   var file: String
   /// The page's size, in bytes.
   var bytes: Int
@@ -15,19 +15,9 @@ struct HTMLReportOutput: ModeOutput {
   /// The log's entry count when `--range` covers fewer; `nil` otherwise.
   var logEntries: Int?
 
-  struct Record: Encodable {
-    var file: String
-    var bytes: Int
-    var entries: Int
-    var firstSeq: Int
-    var lastSeq: Int
-    var segments: Int
-  }
-
-  var record: Record {
-    Record(
-      file: file, bytes: bytes, entries: entries, firstSeq: firstSeq, lastSeq: lastSeq,
-      segments: segments)
+  /// The record leaves out `logEntries`, which only the text says.
+  private enum CodingKeys: String, CodingKey {
+    case file, bytes, entries, firstSeq, lastSeq, segments
   }
 
   func text(_ style: TextStyle) -> String {
