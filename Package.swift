@@ -71,6 +71,13 @@ let package = Package(
     .executableTarget(
       name: "profile-sample", dependencies: ["ProfileSample", "TimeTravel"],
       path: "Examples/profile-sample"),
+    // A checkout whose payment effect refunds more than the total and whose price watch is
+    // left running: where an action came from (`--why`, `--effects`, `--blame`).
+    .target(
+      name: "CheckoutSample", dependencies: ["TimeTravel"], path: "Examples/CheckoutSample"),
+    // Records the checkout's scripted session: `swift run checkout-sample`.
+    .executableTarget(
+      name: "checkout-sample", dependencies: ["CheckoutSample"], path: "Examples/checkout-sample"),
     // The README's recording example as a program: an app that only records, and so
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(
@@ -78,7 +85,8 @@ let package = Package(
 
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(
-      name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "SearchReducer"]),
+      name: "make-fixtures",
+      dependencies: ["TimeTravel", "TodoReducer", "SearchReducer", "CheckoutSample"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
@@ -121,7 +129,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "CounterReducer", "SearchReducer", "TestSupport",
+        "CounterReducer", "SearchReducer", "CheckoutSample", "TestSupport",
       ]
     ),
     .testTarget(

@@ -13,6 +13,11 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "peer-tests")
 MAX_LEN = {"json": 4096, "log": 8192, "patch": 4096, "pointer": 256, "jq": 1024}
 
 
+def fixture_names():
+    # The logs only: Fixtures/interop is a folder of other tools' histories.
+    return [n for n in sorted(os.listdir(FIXTURES)) if n.endswith(".jsonl")]
+
+
 def fixture_lines(name):
     with open(os.path.join(FIXTURES, name), "rb") as f:
         return f.read().split(b"\n")
@@ -20,7 +25,7 @@ def fixture_lines(name):
 
 def entries():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         for line in fixture_lines(name):
             if line.strip():
                 value = json.loads(line)
@@ -67,7 +72,7 @@ def simple_patch(old, new, prefix=()):
 
 def seeds_json():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         out += [line for line in fixture_lines(name) if line.strip()]
     for e in entries():
         out += [dump(e["action"]), dump(e["prior"]), dump(e["next"])]
@@ -82,7 +87,7 @@ def seeds_json():
 
 def seeds_log():
     out = []
-    for name in sorted(os.listdir(FIXTURES)):
+    for name in fixture_names():
         lines = fixture_lines(name)
         for k in (1, 2, 3, 5, 8):
             out.append(b"\n".join(lines[:k]) + b"\n")

@@ -42,7 +42,10 @@ public enum SearchSessionFixture {
     for query in queries {
       clock.advance(milliseconds: query.count == 1 ? 900 : 600)
       store.send(.queryChanged(query))
-      while store.state.resultsQuery != query { await Task.yield() }
+      // Until the response is applied and its effect has ended (its end record written).
+      while store.state.resultsQuery != query || store.runningEffectCount > 0 {
+        await Task.yield()
+      }
       if let error = store.recordingError { throw error }
     }
     try recorder.close()

@@ -7,7 +7,11 @@ const PLACEHOLDER = "<redacted>";
  * Creates a Redux middleware that writes one log line per dispatched action:
  * `{"seq":…,"time":…,"action":…,"prior":…,"next":…}`, after a header line written
  * when the logger is created. Each line is one string ending in "\n", handed to the
- * sink in a single call.
+ * sink in a single call. With `trace`, each entry says where it was dispatched
+ * (`"site":{"file":…,"line":…,"column":…,"function":…}`); an action dispatched while
+ * another dispatch is in progress (from a subscriber, or from a middleware after this
+ * one) names that dispatch's entry as its `"origin":{"cause":K}` (unless `causes` is
+ * false).
  *
  * Put it last in `applyMiddleware(…)`, next to the reducer, as with redux-logger:
  * it then records the actions the reducer receives, not thunks or promises. Only
@@ -33,6 +37,15 @@ const PLACEHOLDER = "<redacted>";
  *   entry's `time` (a Date or milliseconds since 1970); `() => new Date()` by default.
  * @param {(error: Error) => void} [options.onError] Called once, when recording stops
  *   because of an error; `console.error(error.message)` by default.
+ * @param {boolean | {ignore?: RegExp}} [options.trace] Record each dispatch's site: the
+ *   first frame of a V8 stack trace taken at the dispatch that lies outside this
+ *   middleware, Redux and `node_modules/` (and outside files `ignore` matches, such as
+ *   an app's own middleware before this one, which calls `next`). Off by
+ *   default: a stack capture costs some microseconds per dispatch (see the README). Where
+ *   the engine has no `Error.captureStackTrace` (not V8), no site is written.
+ * @param {boolean} [options.causes] Mark an action dispatched during another dispatch
+ *   with `origin: {cause: K}`, K being that dispatch's entry, once it is written; on by
+ *   default (`false` turns it off).
  * @returns {Function & {close(): void, readonly error: Error | null}} The middleware;
  *   `close()` stops recording and closes the file, `error` is the error that stopped
  *   recording, if any.
@@ -110,7 +123,7 @@ export function replayLogger(options = {}) {
     }
   }
 
-  const middleware = (store) => {
+  const middleware = function replayLoggerMiddleware(store) {
     if (boundStore !== null && boundStore !== store) {
       try {
         report(
@@ -124,6 +137,8 @@ export function replayLogger(options = {}) {
       return (next) => next;
     }
     boundStore = store;
+    // Redux called this function from applyMiddleware: the caller's file is Redux's.
+    const tracer = settings.trace === null ? null : new Tracer(settings.trace, middleware);
     // Dispatches in progress, outermost first (a subscriber or a later middleware may
     // dispatch while one is in progress).
     const open = [];
@@ -154,11 +169,14 @@ export function replayLogger(options = {}) {
       // (readers warn when they do, for a clock that was set back). The timestamps
       // share one fixed format, so comparing the strings compares the instants.
       const time = frame.time < lastTime ? lastTime : frame.time;
+      const origin = frame.cause === null ? "" : `"origin":{"cause":${frame.cause}},`;
+      const site = frame.site === null ? "" : `"site":${frame.site},`;
       const line =
-        `{"seq":${seq + 1},"time":"${time}","action":${frame.action},` +
+        `{"seq":${seq + 1},"time":"${time}","action":${frame.action},${origin}${site}` +
         `"prior":${prior},"next":${next}}\n`;
       if (!emit(line, `entry ${seq + 1} (${frame.name})`)) return;
       seq += 1;
+      frame.seq = seq;
       written += 1;
       lastNext = { state, text: next };
       lastTime = time;
@@ -179,7 +197,7 @@ export function replayLogger(options = {}) {
 
     // What an entry needs from before the reducer runs: the time, the action, and
     // the prior state (the last entry's text when the state is the same object).
-    function openDispatch(action, name) {
+    function openDispatch(action, name, site) {
       let time;
       try {
         time = timestamp(clock());
@@ -197,6 +215,9 @@ export function replayLogger(options = {}) {
         prior: lastNext,
         writtenAtOpen: written,
         written: false,
+        seq: null,
+        cause: settings.causes ? causeInProgress() : null,
+        site,
       };
       try {
         frame.action = encode(action, settings.actionTrie, settings.placeholder);
@@ -216,20 +237,31 @@ export function replayLogger(options = {}) {
       return frame;
     }
 
-    return (next) => (action) => {
-      if (stopped || !isPlainObject(action)) return next(action);
-      const frame = openDispatch(action, actionName(action));
-      if (frame === null) return next(action);
-      open.push(frame);
-      let result;
-      try {
-        result = next(action);
-      } finally {
-        open.pop();
+    // The entry of the innermost dispatch in progress, once written: what an action
+    // dispatched now (by a subscriber, or a middleware after this one) was caused by.
+    function causeInProgress() {
+      for (let i = open.length - 1; i >= 0; i--) {
+        if (open[i].written) return open[i].seq;
       }
-      if (!stopped && !frame.written) writeEntry(frame, store.getState());
-      return result;
-    };
+      return null;
+    }
+
+    return (next) =>
+      function replayLoggerDispatch(action) {
+        if (stopped || !isPlainObject(action)) return next(action);
+        const site = tracer === null ? null : tracer.site(replayLoggerDispatch);
+        const frame = openDispatch(action, actionName(action), site);
+        if (frame === null) return next(action);
+        open.push(frame);
+        let result;
+        try {
+          result = next(action);
+        } finally {
+          open.pop();
+        }
+        if (!stopped && !frame.written) writeEntry(frame, store.getState());
+        return result;
+      };
   };
 
   Object.defineProperty(middleware, "error", { get: () => firstError, enumerable: true });
@@ -607,6 +639,9 @@ function checkOptions(options) {
       throw new TypeError(`replayLogger: options.${name} must be a string`);
     }
   }
+  if (options.causes !== undefined && typeof options.causes !== "boolean") {
+    throw new TypeError("replayLogger: options.causes must be a boolean");
+  }
   for (const name of ["clock", "onError"]) {
     if (options[name] !== undefined && typeof options[name] !== "function") {
       throw new TypeError(`replayLogger: options.${name} must be a function`);
@@ -628,6 +663,8 @@ function checkOptions(options) {
     actionType: options.actionType,
     clock: options.clock ?? (() => new Date()),
     onError: options.onError ?? ((error) => console.error(error.message)),
+    trace: traceOption(options.trace),
+    causes: options.causes !== false,
     stateTrie: pointerTrie(redact.state, "replayLogger: redact.state"),
     actionTrie: pointerTrie(redact.action, "replayLogger: redact.action"),
     placeholder: redact.placeholder ?? PLACEHOLDER,
@@ -689,4 +726,152 @@ function describe(error) {
   } catch {
     return "unknown error";
   }
+}
+
+function traceOption(trace) {
+  if (trace === undefined || trace === false) return null;
+  if (trace === true) return { ignore: null };
+  if (trace !== null && typeof trace === "object") {
+    if (trace.ignore !== undefined && !(trace.ignore instanceof RegExp)) {
+      throw new TypeError("replayLogger: options.trace.ignore must be a RegExp");
+    }
+    return { ignore: trace.ignore ?? null };
+  }
+  throw new TypeError("replayLogger: options.trace must be a boolean or {ignore: RegExp}");
+}
+
+/**
+ * Finds dispatch sites in V8 stack traces. Created when Redux applies the middleware:
+ * the frame that called it then is Redux's `applyMiddleware`, which tells Redux's file,
+ * and the frame creating the tracer tells this module's. At a dispatch, the stack is
+ * taken from the caller of the middleware's own function (`Error.captureStackTrace`),
+ * and the site is its first frame outside this module, Redux, libraries
+ * (`node_modules/`) and the files `ignore` matches: the app's code that called
+ * `dispatch`, be it a component, a thunk's body or a subscriber. When Redux is bundled
+ * with the app (one file), the first frame outside this module is taken.
+ */
+class Tracer {
+  constructor(options, middlewareFunction) {
+    this.ignore = options.ignore;
+    this.available = typeof Error.captureStackTrace === "function";
+    this.reduxFile = null;
+    this.ownFile = null;
+    if (!this.available) return;
+    this.ownFile = stackFrames(null, 1)[0]?.location ?? null;
+    this.reduxFile = stackFrames(middlewareFunction, 1)[0]?.location ?? null;
+    if (this.reduxFile === this.ownFile) this.reduxFile = null;
+  }
+
+  /** The site of the dispatch that called `excluded`, as JSON text, or null. */
+  site(excluded) {
+    if (!this.available) return null;
+    const frames = stackFrames(excluded, 30);
+    const outside = (frame) =>
+      frame.location !== this.ownFile && !frame.location.includes("node_modules/");
+    const chosen =
+      this.first(frames, (frame) => outside(frame) && frame.location !== this.reduxFile) ??
+      this.first(frames, outside);
+    if (chosen === null) return null;
+    const frame = chosen.frame.resolve();
+    if (frame.line === null) return null;
+    let text = `{"file":${JSON.stringify(chosen.file)},"line":${frame.line}`;
+    if (frame.function !== null) text += `,"function":${JSON.stringify(frame.function)}`;
+    return frame.column === null ? `${text}}` : `${text},"column":${frame.column}}`;
+  }
+
+  // The first frame that `accept`s and is not in an ignored file.
+  first(frames, accept) {
+    for (const frame of frames) {
+      if (!accept(frame)) continue;
+      const file = siteFile(frame.location);
+      if (this.ignore !== null && this.ignore.test(file)) continue;
+      return { frame, file };
+    }
+    return null;
+  }
+}
+
+// The frames above `excluded` on the stack, innermost first: {location, resolve()},
+// where location is the frame's file or URL as V8 names it and resolve() gives
+// {function, line, column}. V8's structured call sites are read (a `prepareStackTrace`
+// set for the moment of the capture), which skips formatting the trace as text, and
+// only the chosen frame's position is looked up. Where the engine gives text, it is
+// parsed instead.
+function stackFrames(excluded, limit) {
+  const holder = {};
+  const previousLimit = Error.stackTraceLimit;
+  const previousPrepare = Error.prepareStackTrace;
+  Error.stackTraceLimit = limit;
+  Error.prepareStackTrace = (_, callSites) => callSites;
+  let callSites;
+  try {
+    Error.captureStackTrace(holder, excluded ?? undefined);
+    callSites = holder.stack;
+  } finally {
+    Error.prepareStackTrace = previousPrepare;
+    Error.stackTraceLimit = previousLimit;
+  }
+  if (!Array.isArray(callSites)) return textFrames(String(callSites));
+  const frames = [];
+  for (const site of callSites) {
+    const location = site.getFileName?.();
+    if (typeof location !== "string" || site.isEval?.()) continue;
+    frames.push({
+      location,
+      resolve: () => ({
+        function: site.getFunctionName?.() ?? site.getMethodName?.() ?? null,
+        line: site.getLineNumber?.() ?? null,
+        column: site.getColumnNumber?.() ?? null,
+      }),
+    });
+  }
+  return frames;
+}
+
+function textFrames(stack) {
+  const frames = [];
+  for (const raw of stack.split("\n")) {
+    const frame = parseFrame(raw);
+    if (frame !== null) frames.push({ location: frame.location, resolve: () => frame });
+  }
+  return frames;
+}
+
+// `    at FUNCTION (LOCATION:LINE:COLUMN)` or `    at LOCATION:LINE:COLUMN`.
+function parseFrame(raw) {
+  const text = raw.trim();
+  if (!text.startsWith("at ")) return null;
+  let body = text.slice(3);
+  let fn = null;
+  const open = body.indexOf(" (");
+  if (body.endsWith(")") && open >= 0) {
+    fn = body.slice(0, open);
+    body = body.slice(open + 2, -1);
+  }
+  const match = /^(.*):(\d+):(\d+)$/.exec(body);
+  if (match === null || match[1].startsWith("eval at ")) return null;
+  return { function: fn, location: match[1], line: Number(match[2]), column: Number(match[3]) };
+}
+
+// A frame's file as the log names it: relative to the working directory when under it
+// (Node), a URL's path without its origin and query (browsers).
+function siteFile(location) {
+  let file = location;
+  if (file.startsWith("file://")) {
+    try {
+      file = decodeURIComponent(new URL(file).pathname);
+    } catch {
+      file = file.slice("file://".length);
+    }
+  } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    try {
+      const url = new URL(file);
+      file = decodeURIComponent(url.pathname).replace(/^\//, "");
+    } catch {
+      // Kept as written.
+    }
+  }
+  const cwd = globalThis.process?.cwd?.();
+  if (typeof cwd === "string" && file.startsWith(`${cwd}/`)) file = file.slice(cwd.length + 1);
+  return file;
 }

@@ -43,9 +43,22 @@ public struct JQFilter: Sendable {
     try self.init(source, predefined: Set(variableNames))
   }
 
-  private init(_ source: String, predefined: Set<String>?) throws(JQSyntaxError) {
+  /// Compiles `source` as ``init(_:variableNames:)`` does, letting it also call the host
+  /// functions named (`"entry/1"`), whose implementations a ``JQHost`` gives when it
+  /// runs.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``.
+  public init(
+    _ source: String, variableNames: some Sequence<String>, hostFunctions: Set<String>
+  ) throws(JQSyntaxError) {
+    try self.init(source, predefined: Set(variableNames), hostFunctions: hostFunctions)
+  }
+
+  private init(_ source: String, predefined: Set<String>?, hostFunctions: Set<String> = [])
+    throws(JQSyntaxError)
+  {
     self.source = source
     var resolver = Resolver(source: source, predefined: predefined, library: Prelude.functions)
+    resolver.hostFunctions = hostFunctions
     self.program = try resolver.resolve(try Parser.parse(source))
     self.freeVariables = resolver.freeVariables
   }
@@ -77,9 +90,31 @@ public struct JQFilter: Sendable {
     return last?.isTruthy ?? false
   }
 
+  /// ``holds(on:variables:)`` with `host`'s functions for the host calls the filter was
+  /// compiled with.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``, and what a host
+  ///   function throws.
+  public func holds(
+    on input: JSONValue, variables: [String: JSONValue] = [:], host: JQHost?
+  ) throws(JQRuntimeError) -> Bool {
+    var last: JSONValue?
+    try run(input, variables, host: host) { last = $0 }
+    return last?.isTruthy ?? false
+  }
+
+  /// ``evaluate(_:variables:)`` with `host`'s functions.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], host: JQHost?
+  ) throws(JQRuntimeError) -> [JSONValue] {
+    var outputs: [JSONValue] = []
+    try run(input, variables, host: host) { outputs.append($0) }
+    return outputs
+  }
+
   func run(
     _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
-    _ emit: (JSONValue) -> Void
+    host: JQHost? = nil, _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
@@ -91,6 +126,7 @@ public struct JQFilter: Sendable {
       env = env.with(variable: name, value)
     }
     let evaluator = Evaluator()
+    evaluator.host = host
     evaluator.stepsLeft = stepLimit
     evaluator.isStepLimited = stepLimit != .max
     do {

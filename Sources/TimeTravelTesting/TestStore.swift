@@ -11,17 +11,36 @@ import TimeTravel
 ///
 /// Effects run for real, in the wrapped store. As in TCA, every action an effect sends
 /// is queued for the test to assert, in order, with
-/// ``receive(_:timeout:_:sourceLocation:)``; ``send(_:_:sourceLocation:)`` fails while
+/// ``receive(_:timeout:_:sourceLocation:)``; ``send(_:_:sourceLocation:fileID:line:function:)`` fails while
 /// received actions wait, and ``finish(timeout:sourceLocation:)`` fails if effects are
 /// still running or received actions were never asserted (TCA checks that when the
 /// store is released; here the test calls `finish`).
+///
+/// Failures about a received action name where it came from: the effect that sent it
+/// and the site of its `send` (`sent by the effect "login" at LoginReducer/LoginReducer.swift:61`).
+/// A test store's sends record the test's own line as their site, so a recorder given
+/// to the wrapped store logs where the test dispatched each action.
 @MainActor
 public final class TestStore<R: Reducer> where R.State: Encodable {
   /// The store under test.
   public let store: Store<R>
 
-  /// Actions effects sent, not yet asserted: each with the states around it.
-  private var received: [(action: R.Action, prior: R.State, next: R.State)] = []
+  /// Actions effects sent, not yet asserted: each with the states around it, the effect
+  /// that sent it and where.
+  private var received: [Received] = []
+
+  private struct Received {
+    var action: R.Action
+    var prior: R.State
+    var next: R.State
+    var origin: ActionOrigin
+    var site: DispatchSite?
+
+    /// `sent by the effect "login" at LoginReducer/LoginReducer.swift:61`.
+    var provenance: String {
+      "sent by the effect \"\(origin.effect)\"" + (site.map { " at \($0.description)" } ?? "")
+    }
+  }
   /// The state right after the action being sent, once the store has reduced it.
   private var stateAfterSent: R.State?
 
@@ -40,10 +59,11 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// - Parameter store: The store under test.
   public init(_ store: Store<R>) {
     self.store = store
-    store.transitionObserver = { [weak self] action, prior, next, origin in
+    store.transitionObserver = { [weak self] action, prior, next, origin, site in
       guard let self, case .action(let action) = action else { return }
-      if origin != nil {
-        received.append((action, prior, next))
+      if let origin {
+        received.append(
+          Received(action: action, prior: prior, next: next, origin: origin, site: site))
       } else if stateAfterSent == nil {
         stateAfterSent = next
       }
@@ -58,8 +78,17 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// - Parameters:
   ///   - action: Dispatched through the store.
   ///   - sourceLocation: Where to report a mismatch.
-  public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) {
-    send(action, { _ in }, sourceLocation: sourceLocation)
+  ///   - fileID: The test's `#fileID`, the recorded site of the dispatch; leave the
+  ///     defaults.
+  ///   - line: The test's `#line`.
+  ///   - function: The test's `#function`.
+  public func send(
+    _ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation,
+    fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+  ) {
+    send(
+      action, { _ in }, sourceLocation: sourceLocation, fileID: fileID, line: line,
+      function: function)
   }
 
   /// Sends `action` and checks the resulting state.
@@ -68,6 +97,10 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   ///   - action: Dispatched through the store.
   ///   - update: Turns a copy of the prior state into the expected state.
   ///   - sourceLocation: Where to report a mismatch.
+  ///   - fileID: The test's `#fileID`, the recorded site of the dispatch; leave the
+  ///     defaults.
+  ///   - line: The test's `#line`.
+  ///   - function: The test's `#function`.
   /// - Throws: What `update` throws (a generated test's `decode` of recorded JSON),
   ///   before the action is sent.
   ///
@@ -77,7 +110,8 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// fails the test, as in TCA.
   public func send(
     _ action: R.Action, _ update: (inout R.State) throws -> Void,
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: SourceLocation = #_sourceLocation, fileID: StaticString = #fileID,
+    line: UInt = #line, function: StaticString = #function
   ) rethrows {
     if !received.isEmpty {
       Issue.record(
@@ -88,7 +122,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     var expected = store.state
     try update(&expected)
     stateAfterSent = nil
-    store.send(action)
+    store.send(action, fileID: fileID, line: line, function: function)
     // Middleware may drop the action: then nothing changed.
     check(expected, stateAfterSent ?? store.state, sourceLocation)
     stateAfterSent = nil
@@ -139,14 +173,14 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
       Issue.record(
         Comment(
           rawValue:
-            "Received an unexpected action: expected \(String(reflecting: expected)), received \(String(reflecting: next.action))"
+            "Received an unexpected action: expected \(String(reflecting: expected)), received \(String(reflecting: next.action)), \(next.provenance)"
         ),
         sourceLocation: sourceLocation)
       return
     }
     var expectedState = next.prior
     try update(&expectedState)
-    check(expectedState, next.next, sourceLocation)
+    check(expectedState, next.next, sourceLocation, received: next)
   }
 
   /// Drops the received actions not yet asserted, for a test that does not care about
@@ -207,9 +241,9 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     received.count == 1 ? "1 received action" : "\(received.count) received actions"
   }
 
-  /// The received actions waiting, in order, for a message.
+  /// The received actions waiting, in order, for a message, each with its effect and site.
   private func listReceived() -> String {
-    received.map { String(reflecting: $0.action) }.joined(separator: ", ")
+    received.map { "\(String(reflecting: $0.action)) (\($0.provenance))" }.joined(separator: ", ")
   }
 
   /// Undoes and checks the state reached.
@@ -263,10 +297,15 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     check(expected, store.state, sourceLocation)
   }
 
-  private func check(_ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation) {
-    if let message = StateMismatch.message(expected: expected, actual: actual) {
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  private func check(
+    _ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation,
+    received: Received? = nil
+  ) {
+    guard var message = StateMismatch.message(expected: expected, actual: actual) else { return }
+    if let received {
+      message += "\n\nThe received action was \(received.provenance)."
     }
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
 

@@ -1,15 +1,17 @@
+import CheckoutSample
 import Foundation
 import SearchReducer
 import TimeTravel
 import TodoReducer
 
-// Usage: swift run make-fixtures [session|nondeterministic|crash|search] [output-path]
+// Usage: swift run make-fixtures [session|nondeterministic|crash|search|checkout] [output-path]
 //   session           Fixtures/todo-session.jsonl (the default; a lone path argument
 //                     also means this, as before)
 //   nondeterministic  Fixtures/todo-nondeterministic.jsonl
 //   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
 //   search            Fixtures/search-session.jsonl, recorded with its effects running
-// Without arguments, writes all four, running `crash` in a child process so the trap
+//   checkout          Fixtures/checkout-session.jsonl (sites and effect records)
+// Without arguments, writes all five, running `crash` in a child process so the trap
 // is real and this process survives to check it.
 // Default paths are located from this file, so the working directory does not matter.
 let repository = URL(fileURLWithPath: #filePath)
@@ -19,6 +21,7 @@ let defaults = [
   "nondeterministic": "Fixtures/todo-nondeterministic.jsonl",
   "crash": "Fixtures/todo-crash.jsonl",
   "search": "Fixtures/search-session.jsonl",
+  "checkout": "Fixtures/checkout-session.jsonl",
 ]
 
 func output(_ name: String, _ given: String?) throws -> URL {
@@ -73,10 +76,19 @@ func runCrashChild() throws {
   )
 }
 
+@MainActor
+func writeCheckout(to given: String?) async throws {
+  let url = try output("checkout", given)
+  try await CheckoutSession.record(to: url)
+  print("wrote the checkout session to \(url.path)")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   if arguments.first == "search" {
     try await writeSearch(to: arguments.dropFirst().first)
+  } else if arguments.first == "checkout" {
+    try await writeCheckout(to: arguments.dropFirst().first)
   } else if let first = arguments.first, defaults[first] != nil {
     try write(first, to: arguments.dropFirst().first)
   } else if let path = arguments.first {
@@ -86,6 +98,7 @@ do {
     try write("nondeterministic", to: nil)
     try await writeSearch(to: nil)
     try runCrashChild()
+    try await writeCheckout(to: nil)
   }
 } catch {
   FileHandle.standardError.write(Data("make-fixtures: \(error)\n".utf8))

@@ -268,3 +268,143 @@ for (name, count, full, k10, k50) in [
     "| \(name) | \(format(Double(full) / c, 0)) | \(format(Double(k10) / c, 0)) | \(format(Double(k50) / c, 0)) | \(format(Double(k50) / Double(full), 3)) |"
   )
 }
+
+// 4. Dispatch sites and effect records: the same asynchronous recording with
+// `recordsSites` and `recordsEffects` off and on, in alternating rounds on fresh stores.
+// The to-do reducer starts no effect, so a second workload starts one per user action
+// (`Effect.send`, which also sends one): two entries and two effect records.
+struct Echo: EffectReducer {
+  typealias State = TodoState
+  typealias Action = TodoAction
+
+  func reduce(into state: inout TodoState, action: TodoAction) -> Effect<TodoAction> {
+    switch action {
+    case .toggleTodo(let id):
+      TodoReducer().reduce(into: &state, action: action)
+      return .send(
+        .setFilter(state.todos.first { $0.id == id }?.isCompleted == true ? .completed : .all))
+    default:
+      TodoReducer().reduce(into: &state, action: action)
+      return .none
+    }
+  }
+}
+
+@MainActor
+func provenanceRound<R: Reducer>(
+  _ reducer: R, _ actions: ArraySlice<TodoAction>, on: Bool, _ name: String
+) throws -> (samples: [UInt64], bytes: Int, entries: Int)
+where R.State == TodoState, R.Action == TodoAction {
+  let target = url(name)
+  let recorder = try LogRecorder(
+    url: target, app: "Bench", stateType: "TodoState", actionType: "TodoAction",
+    durability: .asynchronous(queueLimit: actions.count * 2 + 1, whenFull: .block),
+    recordsSites: on, recordsEffects: on)
+  let store = Store(initialState: initial, reducer: reducer, recorder: recorder)
+  var samples: [UInt64] = []
+  samples.reserveCapacity(actions.count)
+  for action in actions {
+    let start = now()
+    // A site as an app's view has one; this call's own would be
+    // `record-bench/main.swift` in `provenanceRound(_:_:on:_:)`, 19 bytes longer.
+    store.send(action, fileID: "TodoApp/TodoListView.swift", line: 42, function: "body")
+    samples.append(now() - start)
+  }
+  try recorder.close()
+  precondition(store.recordingError == nil)
+  let bytes = fileSize(target)
+  try? FileManager.default.removeItem(at: target)
+  return (samples, bytes, store.states.count - 1)
+}
+
+print(
+  "\n## Dispatch sites and effect records (asynchronous recorder, \(rounds) rounds of \(roundSize))"
+)
+print(
+  "A site costs 41 bytes plus its file's and function's names and the line's digits; here `TodoApp/TodoListView.swift`, line 42, `body`: 73 bytes."
+)
+print("| workload | provenance | median µs | p90 µs | bytes per entry |")
+print("|---|---|---|---|---|")
+for (workload, run) in [
+  (
+    "to-do toggles, no effects",
+    { (slice: ArraySlice<TodoAction>, on: Bool, name: String) in
+      try MainActor.assumeIsolated { try provenanceRound(TodoReducer(), slice, on: on, name) }
+    }
+  ),
+  (
+    "toggles that each send one action (Effect.send)",
+    { slice, on, name in
+      try MainActor.assumeIsolated { try provenanceRound(Echo(), slice, on: on, name) }
+    }
+  ),
+] as [(String, (ArraySlice<TodoAction>, Bool, String) throws -> ([UInt64], Int, Int))] {
+  var off: [UInt64] = []
+  var onSamples: [UInt64] = []
+  var offBytes = 0
+  var onBytes = 0
+  var offEntries = 0
+  var onEntries = 0
+  var differences: [Double] = []
+  for round in 0..<rounds {
+    let slice = actions[(round * roundSize)..<((round + 1) * roundSize)]
+    let order = round % 2 == 0 ? [false, true] : [true, false]
+    var medians: [Bool: Double] = [:]
+    for on in order {
+      let (samples, bytes, entries) = try run(slice, on, "provenance-\(on).jsonl")
+      medians[on] = median(samples)
+      if on {
+        onSamples += samples
+        onBytes += bytes
+        onEntries += entries
+      } else {
+        off += samples
+        offBytes += bytes
+        offEntries += entries
+      }
+    }
+    differences.append(medians[true]! - medians[false]!)
+  }
+  for (label, samples, bytes, entries) in [
+    ("off (as before)", off, offBytes, offEntries),
+    ("sites and effect records", onSamples, onBytes, onEntries),
+  ] {
+    print(
+      "| \(workload) | \(label) | \(format(median(samples))) | \(format(percentile(samples, 0.9))) | \(format(Double(bytes) / Double(entries), 1)) |"
+    )
+  }
+  print(
+    "\(workload): median +\(format(median(onSamples) - median(off))) µs pooled (per round: \(differences.map { format($0) }.joined(separator: ", ")) µs); +\(format(Double(onBytes) / Double(onEntries) - Double(offBytes) / Double(offEntries), 1)) bytes per entry"
+  )
+}
+
+// 4b. The dispatch path itself, no recorder: `send(action)`, which captures its site, vs a
+// reference to `send` as a function `(TodoAction) -> Void`, which calls the overload
+// without a site (the path as it was before sites).
+var withSite: [UInt64] = []
+var withoutSite: [UInt64] = []
+var pathDifferences: [Double] = []
+for round in 0..<rounds {
+  let slice = actions[(round * roundSize)..<((round + 1) * roundSize)]
+  var medians: [Bool: Double] = [:]
+  for sited in round % 2 == 0 ? [false, true] : [true, false] {
+    let samples = MainActor.assumeIsolated {
+      let store = Store(initialState: initial, reducer: TodoReducer())
+      let unsited: (TodoAction) -> Void = store.send
+      var samples: [UInt64] = []
+      samples.reserveCapacity(slice.count)
+      for action in slice {
+        let start = now()
+        if sited { store.send(action) } else { unsited(action) }
+        samples.append(now() - start)
+      }
+      return samples
+    }
+    medians[sited] = median(samples)
+    if sited { withSite += samples } else { withoutSite += samples }
+  }
+  pathDifferences.append(medians[true]! - medians[false]!)
+}
+print(
+  "no recorder: median \(format(median(withoutSite))) µs without a site, \(format(median(withSite))) µs with one: +\(format(median(withSite) - median(withoutSite))) µs pooled (per round: \(pathDifferences.map { format($0) }.joined(separator: ", ")) µs)"
+)

@@ -80,6 +80,17 @@ struct TestStoreTests {
     TestStore(initialState: TickerState(), reducer: Ticker(runs: Collector(), delay: delay))
   }
 
+  /// `TestSupport/Ticker.swift:N`, N the line of the Ticker's code holding `text`: where
+  /// its effects send, which failures about received actions name.
+  static func tickerSite(_ text: String) throws -> String {
+    let source = try String(
+      contentsOf: Repo.root.appendingPathComponent("Tests/TestSupport/Ticker.swift"),
+      encoding: .utf8)
+    let lines = source.components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { $0.contains(text) })
+    return "TestSupport/Ticker.swift:\(index + 1)"
+  }
+
   @Test func actionsEffectsSendAreReceivedInOrder() async {
     let store = Self.ticker()
     store.send(.start("a", ticks: 2)) { $0.log = ["start a"] }
@@ -111,14 +122,15 @@ struct TestStoreTests {
     await store.finish()
   }
 
-  @Test func aDifferentActionIsReported() async {
+  @Test func aDifferentActionIsReported() async throws {
+    let site = try Self.tickerSite("await send(.tick(name, tick))")
     let store = Self.ticker()
     store.send(.start("a", ticks: 1)) { $0.log = ["start a"] }
     await withKnownIssue {
       await store.receive(.tick("a", 2))
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
-        #"Received an unexpected action: expected TestSupport.TickerAction.tick("a", 2), received TestSupport.TickerAction.tick("a", 1)"#
+        #"Received an unexpected action: expected TestSupport.TickerAction.tick("a", 2), received TestSupport.TickerAction.tick("a", 1), sent by the effect "a" at \#(site)"#
       ]
     }
     await store.finish()
@@ -151,21 +163,23 @@ struct TestStoreTests {
     }
   }
 
-  @Test func sendingWhileActionsWaitIsReported() async {
+  @Test func sendingWhileActionsWaitIsReported() async throws {
+    let site = try Self.tickerSite("return .send(.tick(text, 0))")
     let store = Self.ticker()
     store.send(.echo("x"))
     withKnownIssue {
       store.send(.echo("y"))
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
-        #"Must handle 1 received action before sending an action: TestSupport.TickerAction.tick("x", 0)"#
+        #"Must handle 1 received action before sending an action: TestSupport.TickerAction.tick("x", 0) (sent by the effect "send" at \#(site))"#
       ]
     }
     store.skipReceivedActions()
     await store.finish()
   }
 
-  @Test func finishReportsRunningEffectsAndUnassertedActions() async {
+  @Test func finishReportsRunningEffectsAndUnassertedActions() async throws {
+    let site = try Self.tickerSite("return .send(.tick(text, 0))")
     let store = Self.ticker(delay: Ticker.never)
     store.send(.start("slow", ticks: 1)) { $0.log = ["start slow"] }
     store.send(.echo("z"))
@@ -175,7 +189,7 @@ struct TestStoreTests {
       let comments = issue.comments.map(\.rawValue)
       return comments == ["An effect is still running after 0.02 seconds"]
         || comments == [
-          #"1 received action not asserted: TestSupport.TickerAction.tick("z", 0)"#
+          #"1 received action not asserted: TestSupport.TickerAction.tick("z", 0) (sent by the effect "send" at \#(site))"#
         ]
     }
     store.store.send(.stop("slow"))

@@ -1,6 +1,6 @@
 // What recording costs a Redux app: time per dispatch without a logger, with a
 // JSON.stringify line writer (the log-format doc's TypeScript example, the peer),
-// and with replayLogger, to memory and to a file.
+// and with replayLogger, to memory (also with `trace` and `causes`) and to a file.
 //
 //   node bench.mjs REDUX_JS [DISPATCHES]
 //
@@ -65,6 +65,14 @@ const configurations = {
   "no logger": () => ({ middleware: [], done() {} }),
   "JSON.stringify, memory": () => ({ middleware: [stringifyLogger(memorySink)], done() {} }),
   "replayLogger, memory": () => ({ middleware: [replayLogger({ write: memorySink })], done() {} }),
+  "replayLogger, memory, trace": () => ({
+    middleware: [replayLogger({ write: memorySink, trace: true })],
+    done() {},
+  }),
+  "replayLogger, memory, causes": () => ({
+    middleware: [replayLogger({ write: memorySink, causes: true })],
+    done() {},
+  }),
   "JSON.stringify, file": () => {
     const fd = openSync(join(dir, "peer.jsonl"), "w");
     const logger = stringifyLogger((line) => writeSync(fd, line));
@@ -111,6 +119,31 @@ for (const withDates of [false, true]) {
   console.log(
     `bytes per entry: replayLogger ${Math.round(replayBytes / dispatches)}, ` +
       `JSON.stringify ${Math.round(peerBytes / dispatches)}`,
+  );
+}
+
+// What `trace` costs alone: a one-number state, so that encoding costs little, with and
+// without `trace`, rounds alternating; the difference of the medians is the stack
+// capture and the search for the site.
+{
+  const tiny = (state = { n: 0 }, action) => (action.type === "inc" ? { n: state.n + 1 } : state);
+  const samples = { without: [], with: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const traced of round % 2 === 0 ? [false, true] : [true, false]) {
+      const logger = replayLogger({ write: memorySink, trace: traced });
+      const store = createStore(tiny, applyMiddleware(logger));
+      for (let i = 0; i < dispatches; i++) {
+        const start = process.hrtime.bigint();
+        store.dispatch({ type: "inc" });
+        samples[traced ? "with" : "without"].push(Number(process.hrtime.bigint() - start) / 1000);
+      }
+    }
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const [without, traced] = [median(samples.without), median(samples.with)];
+  console.log(
+    `\ntrace alone (state {n}): median ${without.toFixed(2)} µs without, ` +
+      `${traced.toFixed(2)} µs with trace: +${(traced - without).toFixed(2)} µs per dispatch`,
   );
 }
 

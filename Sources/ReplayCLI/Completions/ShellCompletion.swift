@@ -104,6 +104,8 @@ struct ShellCompletion {
           arguments = "::\(Self.zshEscaped(value.placeholder)):\(action)"
         case .withOptionalNumber(let second):
           arguments = ":\(Self.zshEscaped(value.placeholder)):::\(Self.zshEscaped(second)):"
+        case .optionalState:
+          arguments = "::\(Self.zshEscaped(value.placeholder)):"
         }
       }
       spec = exclusions + spec + "'[\(Self.zshEscaped(flag.summary))]\(arguments)'"

@@ -111,6 +111,10 @@ struct CommandLineParser {
         return [first, rest.removeFirst()]
       }
       return [first]
+    case .optionalState:
+      if let attached { return [attached] }
+      if let next = rest.first, StateName(next) != nil { return [rest.removeFirst()] }
+      return []
     }
   }
 

@@ -11,6 +11,9 @@ struct FlagValue: Sendable {
     /// `--flag A` followed by an optional second value `B` when the next word names a
     /// state, an integer or `init` (`--diff A [B]`); `--flag=A` takes no second value.
     case withOptionalNumber(second: String)
+    /// `--flag` alone, or followed by a value when the next word names a state, an
+    /// integer or `init` (`--effects [K]`); `--flag=A` always takes one.
+    case optionalState
   }
 
   /// One of a fixed set of values, with the modes it goes with when narrower than its
@@ -46,6 +49,16 @@ struct FlagValue: Sendable {
       })
   }
 
+  /// An optional state after the flag (``Form/optionalState``): `--effects [K]`.
+  static func optionalState(_ placeholder: String) -> FlagValue {
+    FlagValue(
+      placeholder: placeholder, meaning: "a state: init or an entry's seq", choices: [],
+      form: .optionalState,
+      validate: { text, flag throws(UsageError) in
+        _ = try StateName.parse(text, for: flag)
+      })
+  }
+
   /// One of `choices`, written `--flag VALUE`, or only `--flag=VALUE` when `attached`
   /// gives the value `--flag` alone stands for.
   static func oneOf(_ choices: [Choice], attached: String? = nil) -> FlagValue {
@@ -61,6 +74,7 @@ struct FlagValue: Sendable {
     case .required: return " " + placeholder
     case .attachedOnly: return "[=\(placeholder)]"
     case .withOptionalNumber(let second): return " \(placeholder) [\(second)]"
+    case .optionalState: return " [\(placeholder)]"
     }
   }
 

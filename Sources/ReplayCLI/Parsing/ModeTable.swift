@@ -3,8 +3,8 @@
 enum ModeTable {
   static let all: [any ReplayMode.Type] = [
     SummaryMode.self, ShowMode.self, DiffMode.self, BisectMode.self, FindMode.self,
-    WatchMode.self, StepMode.self, VerifyMode.self, WhatIfMode.self, MinimizeMode.self,
-    RacesMode.self, ReproduceMode.self, HTMLMode.self,
+    WatchMode.self, WhyMode.self, EffectsMode.self, BlameMode.self, StepMode.self, VerifyMode.self,
+    WhatIfMode.self, MinimizeMode.self, RacesMode.self, ReproduceMode.self, HTMLMode.self,
     EmitTestMode.self, ConvertMode.self, ExportMode.self,
     EvalMode.self, CompletionMode.self, HelpMode.self, VersionMode.self,
   ]

@@ -39,7 +39,7 @@ enum OptionFlags {
   static let range = Flag(
     names: ["--range"], value: .text("A..B", meaning: "entries A to B, by seq"),
     help:
-      "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A."
+      "Only the entries whose seq is from A to B, inclusive; A.. and ..B leave one end open. The report says what it covers; a test starts from the recorded state before entry A; --blame counts only these entries."
   ) { options, values throws(UsageError) in
     options.range = try SeqRange(parsing: values[0])
   }

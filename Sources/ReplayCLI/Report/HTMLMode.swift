@@ -31,7 +31,7 @@ struct HTMLMode: LogMode {
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let series = try request.plots.map(ReportSeries.init)
-    let marks = try ReportMarks(predicate: request.predicate, find: request.find)
+    let marks = try ReportMarks(predicate: request.predicate, find: request.find, log: log)
     let positions = try Self.window(of: log, request.range)
     let summary =
       log.isCompact || log.isActionOnly
@@ -39,7 +39,9 @@ struct HTMLMode: LogMode {
     let (builder, segments) = try Self.build(
       context: context, positions: positions, series: series, marks: marks)
     let index = try JSONValueEncoder().encode(
-      ReportIndex(context: context, builder: builder, summary: summary, request: request))
+      ReportIndex(
+        context: context, builder: builder, summary: summary, request: request,
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
     let page = HTMLPage(index: index, segments: segments).bytes
     if request.file == "-" {
       context.io.out(String(decoding: page, as: UTF8.self))

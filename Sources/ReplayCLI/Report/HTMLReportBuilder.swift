@@ -32,6 +32,30 @@ struct HTMLReportBuilder: Sendable {
     var line: [Int] = []
     /// Entries whose `prior` is not the previous entry's `next`.
     var chainBreaks: [Int] = []
+    /// Where each entry was dispatched (`File.swift:42 in f()`), the seq of its cause and
+    /// the effect that sent it; each `nil` (left out) while no entry of the report has one.
+    var site: [String?]?
+    var cause: [Int?]?
+    var effect: [String?]?
+
+    /// Appends `value` to `column`, creating the column (with `nil` for the rows before)
+    /// at its first value.
+    static func add<Value>(_ value: Value?, to column: inout [Value?]?, rows: Int) {
+      if column == nil {
+        guard value != nil else { return }
+        column = Array(repeating: nil, count: rows)
+      }
+      column!.append(value)
+    }
+
+    /// `later`'s column after `column`, `rows` and `laterRows` long.
+    static func join<Value>(_ column: [Value?]?, _ later: [Value?]?, rows: Int, laterRows: Int)
+      -> [Value?]?
+    {
+      guard column != nil || later != nil else { return nil }
+      return (column ?? Array(repeating: nil, count: rows))
+        + (later ?? Array(repeating: nil, count: laterRows))
+    }
   }
 
   let log: LogFile
@@ -122,6 +146,10 @@ struct HTMLReportBuilder: Sendable {
     rows.name += later.rows.name
     rows.payload += later.rows.payload
     rows.changes += later.rows.changes
+    let (count, laterCount) = (rows.seq.count, later.rows.seq.count)
+    rows.site = Rows.join(rows.site, later.rows.site, rows: count, laterRows: laterCount)
+    rows.cause = Rows.join(rows.cause, later.rows.cause, rows: count, laterRows: laterCount)
+    rows.effect = Rows.join(rows.effect, later.rows.effect, rows: count, laterRows: laterCount)
     rows.line += later.rows.line
     rows.chainBreaks += later.rows.chainBreaks
     segments += later.segments
@@ -165,6 +193,12 @@ struct HTMLReportBuilder: Sendable {
   }
 
   private mutating func addRow(_ entry: LogEntry, changes: Int) {
+    let count = rows.seq.count
+    // The site as the text views print it (sanitized, the file cut unless --full is
+    // given: the page shows it in a line of its own).
+    Rows.add(entry.site.map { TextStyle().site($0) }, to: &rows.site, rows: count)
+    Rows.add(entry.origin?.cause, to: &rows.cause, rows: count)
+    Rows.add(entry.origin?.effect, to: &rows.effect, rows: count)
     rows.seq.append(entry.seq)
     rows.time.append(entry.time)
     rows.name.append(entry.actionName)

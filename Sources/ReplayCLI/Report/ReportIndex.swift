@@ -18,6 +18,23 @@ struct ReportIndex: Encodable {
   var plots: [ReportSeries]
   var predicate: OrNull<ReportMarks.PredicateRecord>
   var find: OrNull<ReportMarks.FindRecord>
+  /// The log's effect runs, when it has effect records: what the page lists as running
+  /// at the selected entry.
+  var effects: [EffectRecord]?
+
+  /// One effect run: `startedAfter` and `endedAfter` are the seqs of the entries its
+  /// start and end records follow (`null`: before the first entry; no end: still running
+  /// when the log ended).
+  struct EffectRecord: Encodable {
+    var name: String
+    var id: Int
+    var cause: Int?
+    var site: String?
+    var started: String?
+    var startedAfter: Int?
+    var endedAfter: Int?
+    var outcome: String?
+  }
 
   struct LogRecord: Encodable {
     var path: String
@@ -72,7 +89,7 @@ struct ReportIndex: Encodable {
   /// The index of the report `builder` made of `context`'s log.
   init(
     context: Context, builder: HTMLReportBuilder, summary: LogSummary,
-    request: HTMLReportRequest
+    request: HTMLReportRequest, effects: EffectRuns? = nil
   ) {
     let log = context.log
     let positions = builder.positions
@@ -114,6 +131,14 @@ struct ReportIndex: Encodable {
     plots = builder.series
     predicate = OrNull(builder.marks.predicateRecord)
     find = OrNull(builder.marks.findRecord)
+    self.effects = effects.map { runs in
+      runs.runs.map { run in
+        EffectRecord(
+          name: run.name, id: run.id, cause: run.cause, site: run.site.map { TextStyle().site($0) },
+          started: run.started, startedAfter: run.startedAfter, endedAfter: run.end?.after,
+          outcome: run.end?.outcome)
+      }
+    }
   }
 }
 

@@ -19,10 +19,13 @@ struct ReportMarks: Sendable {
   private(set) var holds: [Bool] = []
   /// The rows (1: the first entry of the report) whose entry `--find` matches.
   private(set) var matches: [Int] = []
+  /// The log `entry(K)` reads.
+  private let log: LogFile?
 
   /// Compiles the expressions.
   /// - Throws: `CommandError` (usage) for a jq syntax error.
-  init(predicate: String?, find: String?) throws {
+  init(predicate: String?, find: String?, log: LogFile? = nil) throws {
+    self.log = log
     predicateSource = predicate
     findSource = find
     self.predicate = try predicate.map { try JQPredicate.compile($0) }
@@ -37,7 +40,8 @@ struct ReportMarks: Sendable {
     if let predicate {
       let variables = JQPredicate.bindings(entry: entry)
       do {
-        holds.append(try predicate.holds(on: state, variables: variables))
+        holds.append(
+          try predicate.holds(on: state, variables: variables, host: JQPredicate.host(log)))
       } catch {
         let at =
           entry.map { "the state after entry \($0.seq) (\(TerminalText.sanitize($0.actionName)))" }
@@ -47,7 +51,7 @@ struct ReportMarks: Sendable {
       }
     }
     if let find, let entry,
-      try JQPredicate.holds(find, onEntry: entry, what: "the --find expression")
+      try JQPredicate.holds(find, onEntry: entry, in: log, what: "the --find expression")
     {
       matches.append(row)
     }

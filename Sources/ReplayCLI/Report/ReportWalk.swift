@@ -61,6 +61,8 @@ struct ReportWalk {
       prior: prior, next: next,
       line: log.lineNumber(ofEntry: position))
     entry.recordedSeq = raw.seq
+    if let origin = raw.origin { entry.otherMembers["origin"] = origin }
+    if let site = raw.site { entry.otherMembers["site"] = site }
     return Step(entry: entry, chained: chained)
   }
 

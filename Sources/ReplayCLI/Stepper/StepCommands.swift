@@ -3,7 +3,7 @@ import TimeTravel
 
 extension StepCommand {
   /// The stepper's commands, in the order `help` lists them.
-  static let all: [StepCommand] = moving + inspecting + session
+  static let all: [StepCommand] = moving + inspecting + provenance + session
 
   /// The commands that move through the log.
   private static let moving: [StepCommand] = [
@@ -100,6 +100,21 @@ extension StepCommand {
       names: ["find", "f"], arguments: "EXPR",
       help: "entries where EXPR holds on {seq, time, action, prior, next}"
     ) { stepper, input in try stepper.find(input) },
+  ]
+
+  /// Where the current entry came from.
+  private static let provenance: [StepCommand] = [
+    StepCommand(
+      names: ["why"], arguments: "[K]",
+      help: "the chain of causes of entry K (default: the current one), root first"
+    ) { stepper, input in try stepper.why(input) },
+    StepCommand(
+      names: ["cause"], help: "go to the entry that caused the current one (its effect's start)"
+    ) { stepper, _ in try stepper.goToCause() },
+    StepCommand(
+      names: ["effects"], arguments: "[K]",
+      help: "the effects running at state K (default: the current one)"
+    ) { stepper, input in try stepper.effects(input) },
   ]
 
   /// Help and leaving.

@@ -99,7 +99,11 @@ struct Stepper {
     guard current > 0 else { return hint("no action led to the initial state (init)") }
     let entry = try context.log.entry(current)
     var text = JSONPrinter.pretty.print(entry.action) + "\n"
+    text += context.style.provenanceLines(
+      entry, causeAction: context.causeAction(of: entry), width: 0)
     for (key, value) in entry.otherMembers {
+      if key == "site", entry.site != nil { continue }
+      if key == "origin", entry.origin?.cause != nil { continue }
       text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
     }
     context.io.out(text)
@@ -178,7 +182,8 @@ struct Stepper {
     if current == 0 {
       context.io.out("\(position) initial state\n")
     } else if let entry = try? context.log.entry(current) {
-      let mark = entry.otherMembers["skipped"] == .bool(true) ? " [skipped]" : ""
+      var mark = entry.otherMembers["skipped"] == .bool(true) ? " [skipped]" : ""
+      if let cause = entry.origin.flatMap({ context.style.cause($0) }) { mark += " (\(cause))" }
       context.io.out(
         "\(position) \(context.style.paint(context.style.name(entry.action), .cyan))\(mark)\n")
     } else {
@@ -225,7 +230,8 @@ struct Stepper {
       let filter = try JQPredicate.compile(argument, what: "expression")
       do {
         let outputs = try filter.evaluate(
-          state, variables: JQPredicate.bindings(entry: entry))
+          state, variables: JQPredicate.bindings(entry: entry),
+          host: JQPredicate.host(context.log))
         for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")

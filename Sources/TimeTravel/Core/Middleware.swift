@@ -11,6 +11,9 @@ public struct MiddlewareContext<State, Action> {
   /// middleware, as a separate transition.
   public let dispatch: (Action) -> Void
 
+  /// The store's dispatch that records a site; `nil` in contexts built by tests.
+  let sitedDispatch: ((Action, DispatchSite) -> Void)?
+
   /// Creates a context; the store builds these, tests may build their own.
   ///
   /// - Parameters:
@@ -19,6 +22,32 @@ public struct MiddlewareContext<State, Action> {
   public init(getState: @escaping () -> State, dispatch: @escaping (Action) -> Void) {
     self.getState = getState
     self.dispatch = dispatch
+    self.sitedDispatch = nil
+  }
+
+  init(
+    getState: @escaping () -> State, dispatch: @escaping (Action) -> Void,
+    sitedDispatch: @escaping (Action, DispatchSite) -> Void
+  ) {
+    self.getState = getState
+    self.dispatch = dispatch
+    self.sitedDispatch = sitedDispatch
+  }
+
+  /// Dispatches `action` as ``dispatch`` does, recording this call as the entry's site
+  /// (``dispatch``, a closure, cannot know its caller, and records none).
+  ///
+  /// - Parameters:
+  ///   - action: Dispatched from the outermost middleware, as a separate transition.
+  ///   - fileID: The caller's `#fileID`; leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
+  public func send(
+    _ action: Action, fileID: StaticString = #fileID, line: UInt = #line,
+    function: StaticString = #function
+  ) {
+    guard let sitedDispatch else { return dispatch(action) }
+    sitedDispatch(action, DispatchSite(fileID: fileID, line: line, function: function))
   }
 }
 

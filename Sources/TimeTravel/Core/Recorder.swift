@@ -31,6 +31,29 @@ public protocol Recorder: Sendable {
     action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
   ) throws
 
+  /// Records one transition with where its action was dispatched. The default drops
+  /// `site` and calls ``record(action:prior:next:origin:)``.
+  ///
+  /// - Parameters:
+  ///   - action: What caused the transition.
+  ///   - prior: The state before it.
+  ///   - next: The state after it.
+  ///   - origin: The effect and the entry that caused it; `nil` for user actions.
+  ///   - site: Where `dispatch`, `send` or an effect's `send` was called; `nil` when
+  ///     unknown (a time-travel move, or a dispatch through an API without a site).
+  /// - Throws: As ``record(action:prior:next:)``.
+  func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?,
+    site: DispatchSite?
+  ) throws
+
+  /// Records an effect starting or ending (see ``EffectEvent``): not a transition, and
+  /// not an entry. The default does nothing.
+  ///
+  /// - Parameter event: What happened to which run.
+  /// - Throws: As ``record(action:prior:next:)``.
+  func recordEffect(_ event: EffectEvent) throws
+
   /// Called just before the reducer runs, so a recorder can persist the action first:
   /// if `reduce` traps, no ``record(action:prior:next:)`` follows, and a log that wrote
   /// this still names the fatal action. The default does nothing.
@@ -51,6 +74,17 @@ extension Recorder {
   ) throws {
     try record(action: action, prior: prior, next: next)
   }
+
+  /// Forwards to ``record(action:prior:next:origin:)``, dropping `site`.
+  public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?,
+    site: DispatchSite?
+  ) throws {
+    try record(action: action, prior: prior, next: next, origin: origin)
+  }
+
+  /// Does nothing: a recorder that keeps transitions only ignores effects.
+  public func recordEffect(_ event: EffectEvent) throws {}
 
   /// Does nothing: recorders that cannot survive a crash need not write ahead.
   public func recordPending<State: Encodable & Sendable, Action: Encodable & Sendable>(

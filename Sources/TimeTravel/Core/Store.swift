@@ -8,11 +8,13 @@ import Observation
 /// 2. the recorder, if any, gets `(action, prior, next)`;
 /// 3. subscribers are called, in subscription order, with the new state;
 /// 4. the reducer's ``Effect`` starts (``Effect/send(_:)`` dispatches at once,
-///    ``Effect/run(name:_:)`` in a main-actor `Task`).
+///    ``Effect/run(name:_:fileID:line:function:)`` in a main-actor `Task`).
 ///
-/// Effects send their actions through ``dispatch(_:)`` on the main actor, so the log's
-/// order is the dispatch order, whatever the effects' interleaving; such entries carry
-/// an ``ActionOrigin``. Releasing the store cancels its running effects.
+/// Effects send their actions through ``dispatch(_:fileID:line:function:)`` on the main
+/// actor, so the log's order is the dispatch order, whatever the effects' interleaving;
+/// such entries carry an ``ActionOrigin``. Releasing the store cancels its running
+/// effects. Every dispatch records its ``DispatchSite``, and the recorder hears of each
+/// effect's start and end (``EffectEvent``).
 ///
 /// Recording happens before notification so that a subscriber dispatching in response
 /// is logged after the transition that provoked it, keeping the log's prior/next chain
@@ -39,14 +41,16 @@ public final class Store<R: Reducer> {
   @ObservationIgnored private let reducer: R
   @ObservationIgnored private let middleware: [Middleware<State, Action>]
   @ObservationIgnored private var record:
-    ((RecordedAction<Action>, State, State, ActionOrigin?) throws -> Void)?
+    ((RecordedAction<Action>, State, State, ActionOrigin?, DispatchSite?) throws -> Void)?
+  /// Tells the recorder of effects starting and ending (see `Store+Effects.swift`).
+  @ObservationIgnored private(set) var recordEffect: ((EffectEvent) throws -> Void)?
   @ObservationIgnored private var recordPending: ((Action, State) throws -> Void)?
   @ObservationIgnored let effects = EffectTasks()
   /// Told of every transition after it is recorded: what caused it, the states around
   /// it, and for an action an effect sent, that effect. For test tools in this package
   /// (TimeTravelTesting's `TestStore` asserts effect actions with it).
   @ObservationIgnored package var transitionObserver:
-    ((RecordedAction<Action>, State, State, ActionOrigin?) -> Void)?
+    ((RecordedAction<Action>, State, State, ActionOrigin?, DispatchSite?) -> Void)?
   /// Transitions so far: the `seq` a recorder attached at creation gives the last one.
   @ObservationIgnored private(set) var transitionCount = 0
   @ObservationIgnored private var subscribers: [(token: SubscriptionToken, body: (State) -> Void)] =
@@ -82,8 +86,12 @@ public final class Store<R: Reducer> {
     recorder: some Recorder
   ) where State: Encodable & Sendable, Action: Encodable & Sendable {
     self.init(initialState: initialState, reducer: reducer, middleware: middleware)
-    self.record = { action, prior, next, origin in
-      try recorder.record(action: action, prior: prior, next: next, origin: origin)
+    self.record = { action, prior, next, origin, site in
+      try recorder.record(action: action, prior: prior, next: next, origin: origin, site: site)
+    }
+    self.recordEffect = { event in try recorder.recordEffect(event) }
+    effects.onRelease { id in
+      try? recorder.recordEffect(.ended(id: id, outcome: .cancelled(.release, cause: nil)))
     }
     self.recordPending = { action, prior in
       try recorder.recordPending(action: action, prior: prior)
@@ -111,25 +119,58 @@ public final class Store<R: Reducer> {
   /// Each action that reaches the reducer is one transition (see the type's
   /// documentation) and drops any redo branch, even if the state did not change.
   ///
-  /// - Parameter action: The event to apply.
+  /// - Parameters:
+  ///   - action: The event to apply.
+  ///   - fileID: The caller's `#fileID`, recorded as the entry's site (see
+  ///     ``DispatchSite``); leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
   /// - Complexity: O(*m*) middleware calls plus one reducer call and one call per
-  ///   subscriber.
-  public func dispatch(_ action: Action) {
-    runChain(from: 0, action: action, origin: nil)
+  ///   subscriber; capturing the site allocates nothing.
+  public func dispatch(
+    _ action: Action, fileID: StaticString = #fileID, line: UInt = #line,
+    function: StaticString = #function
+  ) {
+    let site = DispatchSite(fileID: fileID, line: line, function: function)
+    runChain(from: 0, action: action, origin: nil, site: site)
   }
 
-  func dispatch(_ action: Action, origin: ActionOrigin?) {
-    runChain(from: 0, action: action, origin: origin)
+  /// Dispatches `action` with no site: what a reference to `dispatch` as a function
+  /// `(Action) -> Void` calls.
+  ///
+  /// - Parameter action: The event to apply.
+  @_disfavoredOverload
+  public func dispatch(_ action: Action) {
+    runChain(from: 0, action: action, origin: nil, site: nil)
+  }
+
+  func dispatch(_ action: Action, origin: ActionOrigin?, site: DispatchSite?) {
+    runChain(from: 0, action: action, origin: origin, site: site)
   }
 
   /// The number of effect tasks still running; for tests and diagnostics.
   public var runningEffectCount: Int { effects.count }
 
-  /// Same as ``dispatch(_:)``, under the TCA name.
+  /// Same as ``dispatch(_:fileID:line:function:)``, under the TCA name.
+  ///
+  /// - Parameters:
+  ///   - action: The event to apply.
+  ///   - fileID: The caller's `#fileID`, recorded as the entry's site; leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
+  public func send(
+    _ action: Action, fileID: StaticString = #fileID, line: UInt = #line,
+    function: StaticString = #function
+  ) {
+    dispatch(action, fileID: fileID, line: line, function: function)
+  }
+
+  /// Same as ``dispatch(_:)``: no site, for a reference to `send` as a function.
   ///
   /// - Parameter action: The event to apply.
+  @_disfavoredOverload
   public func send(_ action: Action) {
-    dispatch(action)
+    runChain(from: 0, action: action, origin: nil, site: nil)
   }
 
   /// Moves to the previous state, as a transition recorded as `@@undo`.
@@ -196,21 +237,24 @@ public final class Store<R: Reducer> {
     self.history = history
   }
 
-  private func runChain(from index: Int, action: Action, origin: ActionOrigin?) {
+  private func runChain(
+    from index: Int, action: Action, origin: ActionOrigin?, site: DispatchSite?
+  ) {
     guard index < middleware.count else {
-      apply(action, origin: origin)
+      apply(action, origin: origin, site: site)
       return
     }
     let context = MiddlewareContext<State, Action>(
       getState: { self.state },
-      dispatch: { self.dispatch($0) }
+      dispatch: { self.dispatch($0, origin: nil, site: nil) },
+      sitedDispatch: { self.dispatch($0, origin: nil, site: $1) }
     )
     middleware[index].handler(context, action) { next in
-      self.runChain(from: index + 1, action: next, origin: origin)
+      self.runChain(from: index + 1, action: next, origin: origin, site: site)
     }
   }
 
-  private func apply(_ action: Action, origin: ActionOrigin?) {
+  private func apply(_ action: Action, origin: ActionOrigin?, site: DispatchSite?) {
     let prior = history.currentState
     if let recordPending {
       // Written before reducing, so a trap in `reduce` still leaves the action logged.
@@ -219,7 +263,7 @@ public final class Store<R: Reducer> {
     var next = prior
     let effect = reducer.reduceReturningEffect(into: &next, action: action)
     history.append(next)
-    finishTransition(.action(action), prior: prior, next: next, origin: origin)
+    finishTransition(.action(action), prior: prior, next: next, origin: origin, site: site)
     start(effect, cause: transitionCount, cancellation: nil)
   }
 
@@ -232,64 +276,29 @@ public final class Store<R: Reducer> {
     return true
   }
 
-  private func stopRecording(_ error: any Error) {
+  func stopRecording(_ error: any Error) {
     recordingError = error
     record = nil
     recordPending = nil
+    recordEffect = nil
   }
 
   private func finishTransition(
-    _ action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin? = nil
+    _ action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin? = nil,
+    site: DispatchSite? = nil
   ) {
     transitionCount += 1
     if let record {
       do {
-        try record(action, prior, next, origin)
+        try record(action, prior, next, origin, site)
       } catch {
         stopRecording(error)
       }
     }
-    transitionObserver?(action, prior, next, origin)
+    transitionObserver?(action, prior, next, origin, site)
     // A snapshot, so subscribers may subscribe or unsubscribe while being notified.
     for subscriber in subscribers where activeTokens.contains(subscriber.token) {
       subscriber.body(next)
-    }
-  }
-}
-
-extension Store {
-  fileprivate func start(
-    _ effect: Effect<Action>, cause: Int, cancellation: Effect<Action>.Cancellation?
-  ) {
-    let cancellation = effect.cancellation ?? cancellation
-    switch effect.operation {
-    case .none:
-      return
-    case .send(let action):
-      dispatch(action, origin: ActionOrigin(effect: "send", cause: cause))
-    case .cancel(let id):
-      effects.cancel(id: id)
-    case .merge(let children):
-      if let cancellation, cancellation.cancelInFlight { effects.cancel(id: cancellation.id) }
-      for child in children {
-        var child = child
-        if child.cancellation == nil, let cancellation {
-          child.cancellation = .init(id: cancellation.id, cancelInFlight: false)
-        }
-        start(child, cause: cause, cancellation: nil)
-      }
-    case .run(let name, let body):
-      if let cancellation, cancellation.cancelInFlight { effects.cancel(id: cancellation.id) }
-      let origin = ActionOrigin(
-        effect: name ?? cancellation.map { "\($0.id.base)" } ?? "run", cause: cause)
-      let send = Send<Action> { [weak self] action in self?.dispatch(action, origin: origin) }
-      let token = effects.reserve()
-      let effects = self.effects
-      let task = Task { @MainActor [weak effects] in
-        await body(send)
-        effects?.finish(token)
-      }
-      effects.insert(task, token: token, id: cancellation?.id)
     }
   }
 }

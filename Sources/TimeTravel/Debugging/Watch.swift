@@ -18,6 +18,10 @@ public enum Watch {
     public var old: JSONValue?
     /// The value after the entry; `nil` when the path no longer exists.
     public var new: JSONValue?
+    /// The entry's `site` member as written, when it has one (see ``LogSite``).
+    public var site: JSONValue?
+    /// The entry's `origin` member as written, when it has one (see ``LogOrigin``).
+    public var origin: JSONValue?
   }
 
   /// Whether `entry` changed the value at `path` (presence counts: a key
@@ -26,6 +30,8 @@ public enum Watch {
     let old = path.resolve(in: entry.prior)
     let new = path.resolve(in: entry.next)
     guard old != new else { return nil }
-    return Hit(seq: entry.seq, action: entry.action, old: old, new: new)
+    return Hit(
+      seq: entry.seq, action: entry.action, old: old, new: new,
+      site: entry.otherMembers["site"], origin: entry.otherMembers["origin"])
   }
 }

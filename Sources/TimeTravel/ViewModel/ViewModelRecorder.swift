@@ -47,8 +47,8 @@
 /// - An intent's entry has the intent as its action and the snapshots before and after
 ///   its body as prior and next. Its body runs synchronously, as a view model's intent
 ///   methods do.
-/// - A task started inside an intent's body (``task(name:_:)``) records each change it
-///   makes later (``ViewModelTask/change(_:_:)``) as an entry whose `origin` names the
+/// - A task started inside an intent's body (``task(name:_:fileID:line:function:)``) records each change it
+///   makes later (``ViewModelTask/change(_:_:fileID:line:function:)``) as an entry whose `origin` names the
 ///   intent and its `seq` (`{"effect":"fetchUser","cause":1}`), as actions an effect sent
 ///   are recorded by a ``Store``.
 /// - A task that ends cancelled (it threw `CancellationError`, or `Task.isCancelled`
@@ -56,6 +56,13 @@
 ///   that throws anything else as `{"@@failed":{"task":"fetchUser","error":"…"}}`, both
 ///   with the same `origin` and the state as it is then: the log says "fetchUser
 ///   started, the view closed, the task was cancelled" instead of leaving a silent gap.
+///
+/// - Every entry records its site (``DispatchSite``): where the intent method called
+///   ``intent(_:_:fileID:line:function:)``, or where the task called
+///   ``ViewModelTask/change(_:_:fileID:line:function:)``. Each task is an effect run of
+///   its own: its start (after the intent's entry, with the site of its
+///   ``task(name:_:fileID:line:function:)`` call) and its end are effect records (see
+///   ``EffectEvent``), and its entries' `origin` carries the run's id.
 ///
 /// Entries are numbered from 1, as a fresh ``LogRecorder`` numbers them. State changed
 /// outside an intent or a change is not an entry of its own: it shows in the next
@@ -76,6 +83,8 @@ public final class ViewModelRecorder<State: Encodable & Sendable, Action: Encoda
   /// Tasks started and not yet ended, so a test can wait for them.
   private var running: [Int: Task<Void, Never>] = [:]
   private var nextTaskID = 0
+  /// Starts of tasks begun inside the running intent's body, recorded after its entry.
+  private var startsAfterIntent: [EffectEvent] = []
 
   /// Creates a recorder for a view model.
   ///
@@ -90,18 +99,30 @@ public final class ViewModelRecorder<State: Encodable & Sendable, Action: Encoda
   /// - Parameters:
   ///   - action: The intent, recorded as the entry's action.
   ///   - body: The intent's synchronous work: state changes, and tasks started with
-  ///     ``task(name:_:)``.
+  ///     ``task(name:_:fileID:line:function:)``.
+  ///   - fileID: The caller's `#fileID`, recorded as the entry's site; leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; the entry is recorded all the same, with the state
   ///   as `body` left it.
   @discardableResult
-  public func intent<T>(_ action: Action, _ body: () throws -> T) rethrows -> T {
+  public func intent<T>(
+    _ action: Action, _ body: () throws -> T, fileID: StaticString = #fileID,
+    line: UInt = #line, function: StaticString = #function
+  ) rethrows -> T {
     let prior = snapshot?()
     let outer = runningIntent
+    let outerStarts = startsAfterIntent
     runningIntent = ActionOrigin(effect: Self.name(of: action), cause: lastSeq + 1)
+    startsAfterIntent = []
     defer {
       runningIntent = outer
-      record(.action(action), prior: prior, origin: nil)
+      let site = DispatchSite(fileID: fileID, line: line, function: function)
+      record(.action(action), prior: prior, origin: nil, site: site)
+      let starts = startsAfterIntent
+      startsAfterIntent = outerStarts
+      for start in starts { recordEffect(start) }
     }
     return try body()
   }
@@ -114,33 +135,46 @@ public final class ViewModelRecorder<State: Encodable & Sendable, Action: Encoda
   ///     name, as `replay` shows it: `fetchUser`) by default.
   ///   - operation: The task's work. It records its changes with the
   ///     ``ViewModelTask`` it is given.
+  ///   - fileID: The caller's `#fileID`, recorded as the task's site in its start
+  ///     record; leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
   /// - Returns: The task, for the view model to keep and cancel.
   ///
   /// Called outside an intent's body, its entries name the last entry as their cause.
   @discardableResult
   public func task(
     name: String? = nil,
-    _ operation: @escaping @MainActor (ViewModelTask<State, Action>) async throws -> Void
+    _ operation: @escaping @MainActor (ViewModelTask<State, Action>) async throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
   ) -> Task<Void, Never> {
-    let intent = runningIntent ?? ActionOrigin(effect: "task", cause: lastSeq)
-    let origin = ActionOrigin(effect: name ?? intent.effect, cause: intent.cause)
-    let context = ViewModelTask(recorder: self, origin: origin)
-    let id = nextTaskID
     nextTaskID += 1
+    let id = nextTaskID
+    let intent = runningIntent ?? ActionOrigin(effect: "task", cause: lastSeq)
+    let origin = ActionOrigin(effect: name ?? intent.effect, cause: intent.cause, id: id)
+    let context = ViewModelTask(recorder: self, origin: origin)
+    let start = EffectEvent.started(
+      id: id, name: origin.effect, cause: origin.cause,
+      site: DispatchSite(fileID: fileID, line: line, function: function), cancelID: nil)
+    if runningIntent == nil { recordEffect(start) } else { startsAfterIntent.append(start) }
     let task = Task { @MainActor in
       defer { self.running[id] = nil }
+      let outcome: EffectOutcome
       do {
         try await operation(context)
-        if Task.isCancelled { self.record(.cancelled(origin.effect), origin: origin) }
+        outcome = Task.isCancelled ? .cancelled(.task, cause: nil) : .completed
       } catch is CancellationError {
-        self.record(.cancelled(origin.effect), origin: origin)
+        outcome = .cancelled(.task, cause: nil)
       } catch {
-        if Task.isCancelled {
-          self.record(.cancelled(origin.effect), origin: origin)
-        } else {
-          self.record(.failed(origin.effect, String(describing: error)), origin: origin)
-        }
+        outcome =
+          Task.isCancelled ? .cancelled(.task, cause: nil) : .failed(String(describing: error))
       }
+      switch outcome {
+      case .completed: break
+      case .cancelled: self.record(.cancelled(origin.effect), origin: origin)
+      case .failed(let error): self.record(.failed(origin.effect, error), origin: origin)
+      }
+      self.recordEffect(.ended(id: id, outcome: outcome))
     }
     running[id] = task
     return task
@@ -156,13 +190,26 @@ public final class ViewModelRecorder<State: Encodable & Sendable, Action: Encoda
   }
 
   /// Records an entry from the snapshot before it to the snapshot now.
-  func record(_ action: ViewModelEntryAction<Action>, prior: State? = nil, origin: ActionOrigin?) {
+  func record(
+    _ action: ViewModelEntryAction<Action>, prior: State? = nil, origin: ActionOrigin?,
+    site: DispatchSite? = nil
+  ) {
     guard let recorder, recordingError == nil, let snapshot else { return }
     let next = snapshot()
     do {
       try recorder.record(
-        action: .action(action), prior: prior ?? next, next: next, origin: origin)
+        action: .action(action), prior: prior ?? next, next: next, origin: origin, site: site)
       lastSeq += 1
+    } catch {
+      recordingError = error
+    }
+  }
+
+  /// Records a task's start or end, unless recording stopped.
+  private func recordEffect(_ event: EffectEvent) {
+    guard let recorder, recordingError == nil else { return }
+    do {
+      try recorder.recordEffect(event)
     } catch {
       recordingError = error
     }

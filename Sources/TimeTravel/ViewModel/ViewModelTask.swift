@@ -1,4 +1,4 @@
-/// What a task a view model started through ``ViewModelRecorder/task(name:_:)`` records
+/// What a task a view model started through ``ViewModelRecorder/task(name:_:fileID:line:function:)`` records
 /// its changes with.
 @MainActor
 public struct ViewModelTask<State: Encodable & Sendable, Action: Encodable & Sendable> {
@@ -12,10 +12,18 @@ public struct ViewModelTask<State: Encodable & Sendable, Action: Encodable & Sen
   /// - Parameters:
   ///   - action: What happened, recorded as the entry's action (`.userLoaded(user)`).
   ///   - body: The state changes, run synchronously on the main actor.
-  public func change(_ action: Action, _ body: () -> Void) {
+  ///   - fileID: The caller's `#fileID`, recorded as the entry's site; leave the defaults.
+  ///   - line: The caller's `#line`.
+  ///   - function: The caller's `#function`.
+  public func change(
+    _ action: Action, _ body: () -> Void, fileID: StaticString = #fileID, line: UInt = #line,
+    function: StaticString = #function
+  ) {
     let prior = recorder.snapshot?()
     body()
-    recorder.record(.action(action), prior: prior, origin: origin)
+    recorder.record(
+      .action(action), prior: prior, origin: origin,
+      site: DispatchSite(fileID: fileID, line: line, function: function))
   }
 }
 

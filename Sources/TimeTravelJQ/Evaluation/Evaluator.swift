@@ -60,6 +60,8 @@ final class Evaluator {
   /// with ``StepLimitError``; counted only when `isStepLimited`.
   var stepsLeft = Int.max
   var isStepLimited = false
+  /// What host function calls run (see ``JQHost``).
+  var host: JQHost?
 
   /// Below this address evaluation stops with ``NestingLimitError``: the
   /// check that protects threads with small stacks (test runners, apps).

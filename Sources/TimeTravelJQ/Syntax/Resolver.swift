@@ -14,6 +14,8 @@ struct Resolver {
   let library: [String: LibraryFunction]
   /// Free variables found: those the program reads without binding them.
   private(set) var freeVariables: Set<String> = []
+  /// Functions the running program lends (`name/arity`, see ``JQHost``).
+  var hostFunctions: Set<String> = []
 
   init(source: String, predefined: Set<String>?, library: [String: LibraryFunction]) {
     self.source = source
@@ -145,6 +147,9 @@ struct Resolver {
     if scope.functions.contains(signature) { return .call(name, resolved, column: column) }
     if let function = library[signature] { return .library(function, resolved) }
     if let builtin = Builtins.table[signature] { return .builtin(builtin, resolved) }
+    if hostFunctions.contains(signature) {
+      return .builtin(.host(name, args.count), resolved)
+    }
     throw error("\(signature) is not defined", column)
   }
 

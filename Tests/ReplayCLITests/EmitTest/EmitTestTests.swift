@@ -157,7 +157,8 @@ import TimeTravel
     #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
     result = replay(Repo.fixture, arguments: ["--range", "1..2"])
     #expect(result.code == 2)
-    #expect(result.err.hasPrefix("replay: --range goes with --what-if, --html or --emit-test\n"))
+    #expect(
+      result.err.hasPrefix("replay: --range goes with --blame, --what-if, --html or --emit-test\n"))
   }
 
   @Test func moduleNamesTheImport() {

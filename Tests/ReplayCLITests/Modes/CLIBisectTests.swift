@@ -21,6 +21,7 @@ let whitespacePredicate = #"any(.todos[]; .title | test("^\\s*$"))"#
         entry 117 (addTodo) is the first bad entry
         time:   2026-01-05T09:06:17.136Z
         action: {"addTodo":{"id":"todo-035","title":"   "}}
+        site:   TodoReducer/TodoSessionFixture.swift:72 in perform(step:)
         changes:
           + /todos/24: {"id":"todo-035","isCompleted":false,"title":"   "}
         evaluated 12 of 241 states

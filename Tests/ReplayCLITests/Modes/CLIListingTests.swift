@@ -16,6 +16,7 @@ import Testing
       out == """
         entry 117 (addTodo) at 2026-01-05T09:06:17.136Z
         action: {"addTodo":{"id":"todo-035","title":"   "}}
+        site:   TodoReducer/TodoSessionFixture.swift:72 in perform(step:)
         state 116 → state 117: 1 change
           {
             … (2 unchanged)
@@ -100,11 +101,11 @@ import Testing
     #expect(code == 0)
     #expect(
       out == """
-        [{"seq":15,"action":{"setFilter":{"_0":"completed"}},"old":"all","new":"completed"},\
-        {"seq":21,"action":{"setFilter":{"_0":"active"}},"old":"completed","new":"active"},\
-        {"seq":30,"action":{"setFilter":{"_0":"all"}},"old":"active","new":"all"},\
-        {"seq":31,"action":{"setFilter":{"_0":"active"}},"old":"all","new":"active"},\
-        {"seq":39,"action":{"setFilter":{"_0":"completed"}},"old":"active","new":"completed"}]
+        [{"seq":15,"action":{"setFilter":{"_0":"completed"}},"old":"all","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":21,"action":{"setFilter":{"_0":"active"}},"old":"completed","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":30,"action":{"setFilter":{"_0":"all"}},"old":"active","new":"all","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":31,"action":{"setFilter":{"_0":"active"}},"old":"all","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":39,"action":{"setFilter":{"_0":"completed"}},"old":"active","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}}]
 
         """)
   }
@@ -116,10 +117,10 @@ import Testing
     #expect(
       out == """
         4 entries changed /todos/24/title:
-          entry 69 (addTodo) {"id":"todo-028","title":"Refill prescription"}: (absent) → "Refill prescription"
-          entry 73 (deleteTodos) {"atOffsets":[0,2]}: "Refill prescription" → (absent)
-          entry 117 (addTodo) {"id":"todo-035","title":"   "}: (absent) → "   "
-          entry 119 (deleteTodos) {"atOffsets":[3,22]}: "   " → (absent)
+          entry 69 (addTodo) {"id":"todo-028","title":"Refill prescription"}: (absent) → "Refill prescription" — from TodoReducer/TodoSessionFixture.swift:126
+          entry 73 (deleteTodos) {"atOffsets":[0,2]}: "Refill prescription" → (absent) — from TodoReducer/TodoSessionFixture.swift:158
+          entry 117 (addTodo) {"id":"todo-035","title":"   "}: (absent) → "   " — from TodoReducer/TodoSessionFixture.swift:72
+          entry 119 (deleteTodos) {"atOffsets":[3,22]}: "   " → (absent) — from TodoReducer/TodoSessionFixture.swift:158
 
         """)
   }
@@ -129,7 +130,7 @@ import Testing
       Repo.fixture, "--watch", ".todos[24].title", "--where", ".seq < 74", "--format", "json")
     #expect(
       out
-        == #"[{"seq":69,"action":{"addTodo":{"id":"todo-028","title":"Refill prescription"}},"new":"Refill prescription"},{"seq":73,"action":{"deleteTodos":{"atOffsets":[0,2]}},"old":"Refill prescription"}]"#
+        == #"[{"seq":69,"action":{"addTodo":{"id":"todo-028","title":"Refill prescription"}},"new":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":126,"function":"add()"}},{"seq":73,"action":{"deleteTodos":{"atOffsets":[0,2]}},"old":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":158,"function":"delete()"}}]"#
         + "\n")
   }
 
@@ -140,12 +141,12 @@ import Testing
     #expect(
       out == """
         6 entries match:
-          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z {"atOffsets":[0,23]}
-          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z {"atOffsets":[29]}
-          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z {"atOffsets":[5,31]}
-          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z {"atOffsets":[5,22]}
-          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z {"atOffsets":[18]}
-          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z {"atOffsets":[1]}
+          entry 212 (deleteTodos) at 2026-01-05T09:11:42.066Z {"atOffsets":[0,23]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 214 (deleteTodos) at 2026-01-05T09:11:46.472Z {"atOffsets":[29]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 216 (deleteTodos) at 2026-01-05T09:11:50.483Z {"atOffsets":[5,31]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 224 (deleteTodos) at 2026-01-05T09:12:11.580Z {"atOffsets":[5,22]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 232 (deleteTodos) at 2026-01-05T09:12:31.546Z {"atOffsets":[18]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 237 (deleteTodos) at 2026-01-05T09:14:19.736Z {"atOffsets":[1]} — from TodoReducer/TodoSessionFixture.swift:158
 
         """)
   }

@@ -45,6 +45,7 @@ import Testing
       out == """
         entry 1 (addTodo) at 2026-01-05T09:00:03.334Z
         action: {"addTodo":{"id":"todo-001","title":"Buy milk"}}
+        site: TodoReducer/TodoSessionFixture.swift:126 in add()
         state after it:
         {
           "filter": "all",

@@ -121,7 +121,10 @@ import Testing
       "--predicate goes with --bisect, --what-if, --minimize, --races or --html"
     ),
     (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
-    (["x", "--show", "1", "--where", "."], "--where goes with the summary, --find or --watch"),
+    (
+      ["x", "--show", "1", "--where", "."],
+      "--where goes with the summary, --find, --watch or --blame"
+    ),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (
       ["x", "--bisect", "--predicate", "a", "--run", "b"],
@@ -135,7 +138,7 @@ import Testing
     (["x", "--find", "a", "--find", "b"], "--find can be given only once"),
     (["--eval", ".", "x"], "--eval reads JSON from stdin and takes no log file"),
     (["--eval", ".", "--full"], "--full goes with a mode on a log, not --eval"),
-    (["--eval", ".", "--where", "."], "--where goes with the summary, --find or --watch"),
+    (["--eval", ".", "--where", "."], "--where goes with the summary, --find, --watch or --blame"),
     (["--completion"], "--completion needs a value"),
     (["--completion", "tcsh"], "--completion takes bash, zsh or fish, not 'tcsh'"),
     (["--completion", "bash", "x"], "--completion takes no log file"),

@@ -90,14 +90,18 @@ import TodoReducer
       encoding: .compact(keyframeInterval: 3))
     let store = Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     for _ in 1...4 { store.dispatch(.increment) }
+    let line = #line - 1
     try recorder.close()
     let t = "2026-01-05T09:00:00.000Z"
+    // The site follows the action, in patch lines too.
+    let site =
+      #""site":{"file":"ReplayCLITests/CompactRoundTripTests.swift","line":\#(line),"function":"compactLinesHaveThePatchBeforeTheAction()"}"#
     #expect(
       writer.lines == [
-        #"{"seq":1,"time":"\#(t)","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
-        #"{"seq":2,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":2}],"action":{"increment":{}}}"#,
-        #"{"seq":3,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":3}],"action":{"increment":{}}}"#,
-        #"{"seq":4,"time":"\#(t)","action":{"increment":{}},"prior":{"count":3},"next":{"count":4}}"#,
+        #"{"seq":1,"time":"\#(t)","action":{"increment":{}},\#(site),"prior":{"count":0},"next":{"count":1}}"#,
+        #"{"seq":2,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":2}],"action":{"increment":{}},\#(site)}"#,
+        #"{"seq":3,"time":"\#(t)","patch":[{"op":"replace","path":"/count","value":3}],"action":{"increment":{}},\#(site)}"#,
+        #"{"seq":4,"time":"\#(t)","action":{"increment":{}},\#(site),"prior":{"count":3},"next":{"count":4}}"#,
         #"{"closed":true,"lastSeq":4,"time":"\#(t)","by":"close"}"#,
       ])
   }

@@ -87,8 +87,10 @@ struct LoginRedactionTests {
       $0.contains(#""loginResponse""#) && !$0.contains(#""pending":true"#)
     }
     #expect(responses.count == 2)
-    #expect(responses[0].contains(#""origin":{"cause":3,"effect":"login"}"#))
-    #expect(responses[1].contains(#""origin":{"cause":6,"effect":"login"}"#))
+    // Each names its run, and the effect's `send` that sent it: the failure's, the success's.
+    let site = #""site":{"file":"LoginReducer/LoginReducer.swift","line":"#
+    #expect(responses[0].contains(#""origin":{"cause":3,"effect":"login","id":1},\#(site)64,"#))
+    #expect(responses[1].contains(#""origin":{"cause":6,"effect":"login","id":2},\#(site)62,"#))
   }
 
   @Test func aRedactedLogStillVerifiesThroughTheLoginReducer() async throws {

@@ -390,14 +390,16 @@ struct ReduxLoggerTests {
     // The subscriber's "reset" runs after the second "inc" was reduced, so it follows
     // it; the middleware after the logger dispatches "data/requested" before
     // "page/opened" reaches the reducer, so it precedes it, and "page/opened", dispatched
-    // first, takes its time so that times never go backwards.
+    // first, takes its time so that times never go backwards. "reset" names entry 2, whose
+    // dispatch was in progress; "data/requested" names none, as "page/opened" is not
+    // written yet (a cause names an earlier entry).
     expectLines(
       out,
       #"""
       {"format":"replay-log","version":1,"created":"2026-01-05T09:00:01.000Z"}
       {"seq":1,"time":"2026-01-05T09:00:02.000Z","action":{"type":"inc"},"prior":{"page":null,"loading":false,"count":0},"next":{"page":null,"loading":false,"count":1}}
       {"seq":2,"time":"2026-01-05T09:00:03.000Z","action":{"type":"inc"},"prior":{"page":null,"loading":false,"count":1},"next":{"page":null,"loading":false,"count":2}}
-      {"seq":3,"time":"2026-01-05T09:00:04.000Z","action":{"type":"reset"},"prior":{"page":null,"loading":false,"count":2},"next":{"page":null,"loading":false,"count":0}}
+      {"seq":3,"time":"2026-01-05T09:00:04.000Z","action":{"type":"reset"},"origin":{"cause":2},"prior":{"page":null,"loading":false,"count":2},"next":{"page":null,"loading":false,"count":0}}
       {"seq":4,"time":"2026-01-05T09:00:06.000Z","action":{"type":"data/requested"},"prior":{"page":null,"loading":false,"count":0},"next":{"page":null,"loading":true,"count":0}}
       {"seq":5,"time":"2026-01-05T09:00:06.000Z","action":{"type":"page/opened","page":"home"},"prior":{"page":null,"loading":true,"count":0},"next":{"page":"home","loading":true,"count":0}}
       {"seq":6,"time":"2026-01-05T09:00:07.000Z","action":{"type":"unknown"},"prior":{"page":"home","loading":true,"count":0},"next":{"page":"home","loading":true,"count":0}}
@@ -409,6 +411,24 @@ struct ReduxLoggerTests {
     let summary = replay(log.path)
     #expect(summary.code == 0)
     #expect(summary.out.hasSuffix("warnings: none\n"))
+  }
+
+  /// `test/provenance.mjs` asserts the exact lines `trace` and `causes` write (sites
+  /// from V8 stacks, the dispatch in progress as the cause, both turned off); it prints
+  /// one "ok" per scenario and exits 1 at the first difference.
+  @Test func sitesAndCausesAreWrittenExactly() throws {
+    let result = try ReduxPeer.run("provenance.mjs")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out == """
+        ok trace
+        ok trace without ignore
+        ok causes
+        ok without causes
+        ok trace and causes
+        ok invalid options
+
+        """)
   }
 
   @Test func invalidOptionsThrowATypeErrorNamingTheProblem() throws {

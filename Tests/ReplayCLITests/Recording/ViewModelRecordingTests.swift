@@ -23,13 +23,19 @@ import TimeTravel
     return (writer.lines, viewModel)
   }
 
+  /// The session's lines: each entry with the site of its intent or of the task's change,
+  /// each task's run between its start and its end.
   static let expectedLines = [
     #"{"format":"replay-log","version":1,"app":"ProfileSample","stateType":"ProfileState","actionType":"ProfileAction","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#,
-    #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"fetchUser":{"id":1}},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":true,"user":null}}"#,
-    #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"cancelTasks":{}},"prior":{"errorMessage":null,"isLoading":true,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":null}}"#,
-    #"{"seq":3,"time":"2026-01-05T09:00:00.000Z","action":{"@@cancelled":{"task":"fetchUser"}},"origin":{"cause":1,"effect":"fetchUser"},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":null}}"#,
-    #"{"seq":4,"time":"2026-01-05T09:00:00.000Z","action":{"fetchUser":{"id":2}},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":true,"user":null}}"#,
-    #"{"seq":5,"time":"2026-01-05T09:00:00.000Z","action":{"userLoaded":{"_0":{"id":2,"name":"Alan Turing"}}},"origin":{"cause":4,"effect":"fetchUser"},"prior":{"errorMessage":null,"isLoading":true,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":{"id":2,"name":"Alan Turing"}}}"#,
+    #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"fetchUser":{"id":1}},"site":{"file":"ProfileSample/ProfileViewModel.swift","line":81,"function":"fetchUser(id:)"},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":true,"user":null}}"#,
+    #"{"effect":"start","id":1,"name":"fetchUser","cause":1,"site":{"file":"ProfileSample/ProfileViewModel.swift","line":84,"function":"fetchUser(id:)"},"time":"2026-01-05T09:00:00.000Z"}"#,
+    #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"cancelTasks":{}},"site":{"file":"ProfileSample/ProfileViewModel.swift","line":104,"function":"cancelTasks()"},"prior":{"errorMessage":null,"isLoading":true,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":null}}"#,
+    #"{"seq":3,"time":"2026-01-05T09:00:00.000Z","action":{"@@cancelled":{"task":"fetchUser"}},"origin":{"cause":1,"effect":"fetchUser","id":1},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":null}}"#,
+    #"{"effect":"end","id":1,"outcome":"cancelled","by":"task","time":"2026-01-05T09:00:00.000Z"}"#,
+    #"{"seq":4,"time":"2026-01-05T09:00:00.000Z","action":{"fetchUser":{"id":2}},"site":{"file":"ProfileSample/ProfileViewModel.swift","line":81,"function":"fetchUser(id:)"},"prior":{"errorMessage":null,"isLoading":false,"user":null},"next":{"errorMessage":null,"isLoading":true,"user":null}}"#,
+    #"{"effect":"start","id":2,"name":"fetchUser","cause":4,"site":{"file":"ProfileSample/ProfileViewModel.swift","line":84,"function":"fetchUser(id:)"},"time":"2026-01-05T09:00:00.000Z"}"#,
+    #"{"seq":5,"time":"2026-01-05T09:00:00.000Z","action":{"userLoaded":{"_0":{"id":2,"name":"Alan Turing"}}},"origin":{"cause":4,"effect":"fetchUser","id":2},"site":{"file":"ProfileSample/ProfileViewModel.swift","line":87,"function":"fetchUser(id:)"},"prior":{"errorMessage":null,"isLoading":true,"user":null},"next":{"errorMessage":null,"isLoading":false,"user":{"id":2,"name":"Alan Turing"}}}"#,
+    #"{"effect":"end","id":2,"outcome":"completed","time":"2026-01-05T09:00:00.000Z"}"#,
     #"{"closed":true,"lastSeq":5,"time":"2026-01-05T09:00:00.000Z","by":"close"}"#,
   ]
 
@@ -59,6 +65,7 @@ import TimeTravel
           cancelTasks  1
           @@cancelled  1
           userLoaded   1
+        effects: 2 runs, none running at the end
         warnings: none
 
         """)
@@ -67,7 +74,7 @@ import TimeTravel
     #expect(
       result.out == """
         1 entry matches:
-          entry 3 (@@cancelled) at 2026-01-05T09:00:00.000Z {"task":"fetchUser"}
+          entry 3 (@@cancelled) at 2026-01-05T09:00:00.000Z {"task":"fetchUser"} — sent by the effect `fetchUser` of entry 1
 
         """)
   }
@@ -104,7 +111,8 @@ import TimeTravel
 
     // The cancelled task's entry says the state changed: something changed it unrecorded.
     var tampered = lines
-    tampered[3] = tampered[3].replacingOccurrences(
+    let cancelled = try #require(lines.firstIndex { $0.contains(#""@@cancelled""#) })
+    tampered[cancelled] = tampered[cancelled].replacingOccurrences(
       of: #""next":{"errorMessage":null,"isLoading":false"#,
       with: #""next":{"errorMessage":null,"isLoading":true"#)
     let tamperedURL = directory.appendingPathComponent("tampered.jsonl")

@@ -21,15 +21,14 @@ import TimeTravel
     let file = try TempLog(Self.log)
     let found = replay(file.path, arguments: ["--find", #"has("origin")"#])
     #expect(found.code == 0)
-    #expect(
-      found.out
-        == "1 entry matches:\n  entry 2 (loginResponse) {\"_0\":{\"success\":{\"userID\":\"u\"}}}\n"
-    )
+    let listed = """
+      1 entry matches:
+        entry 2 (loginResponse) {"_0":{"success":{"userID":"u"}}} — sent by the effect `login` of entry 1
+
+      """
+    #expect(found.out == listed)
     let caused = replay(file.path, arguments: ["--find", ".origin.cause == 1"])
-    #expect(
-      caused.out
-        == "1 entry matches:\n  entry 2 (loginResponse) {\"_0\":{\"success\":{\"userID\":\"u\"}}}\n"
-    )
+    #expect(caused.out == listed)
     let summary = replay(file.path, arguments: ["--where", #".origin.effect == "login""#])
     #expect(summary.out.contains("  loginResponse  1\n"))
     #expect(!summary.out.contains("submit"))
@@ -42,7 +41,7 @@ import TimeTravel
       text.out == """
         entry 2 (loginResponse)
         action: {"loginResponse":{"_0":{"success":{"userID":"u"}}}}
-        origin: {"cause":1,"effect":"login"}
+        cause: sent by the effect `login` of entry 1 (submit)
         state after it:
         {
           "n": 2
@@ -56,7 +55,8 @@ import TimeTravel
         + "\n")
     let io = BufferIO(stdin: "goto 2\naction\nq\n")
     #expect(ReplayCommand.run([file.path, "--step"], io: io) == 0)
-    #expect(io.stdout.hasSuffix("}\norigin: {\"cause\":1,\"effect\":\"login\"}\n"))
+    #expect(io.stdout.contains("[2/4] loginResponse (sent by the effect `login` of entry 1)\n"))
+    #expect(io.stdout.hasSuffix("}\ncause: sent by the effect `login` of entry 1 (submit)\n"))
   }
 
   @Test func timeTravelEntriesAreFoundLikeAppActions() throws {
@@ -103,11 +103,12 @@ import TimeTravel
     let store = Store(initialState: Selection(), reducer: Picker(), recorder: recorder)
     store.dispatch(.select("a"))
     store.dispatch(.select(nil))
+    let line = #line - 2
     try recorder.close()
     #expect(writer.lines.first?.hasSuffix(#","nils":"null"}"#) == true)
     #expect(
       writer.lines.dropFirst().first
-        == #"{"seq":1,"time":"1970-01-01T00:00:00.000Z","action":{"select":{"_0":"a"}},"prior":{"selected":null},"next":{"selected":"a"}}"#
+        == #"{"seq":1,"time":"1970-01-01T00:00:00.000Z","action":{"select":{"_0":"a"}},"site":{"file":"ReplayCLITests/LogVisibilityTests.swift","line":\#(line),"function":"nilIsRecordedAsNullSoWatchSeesAValue()"},"prior":{"selected":null},"next":{"selected":"a"}}"#
     )
     #expect(writer.lines.dropFirst(2).first?.contains(#""action":{"select":{"_0":null}}"#) == true)
     let file = try TempLog(bytes: Array(writer.data))
@@ -115,8 +116,8 @@ import TimeTravel
     #expect(
       watch.out == """
         2 entries changed /selected:
-          entry 1 (select) {"_0":"a"}: null → "a"
-          entry 2 (select) {"_0":null}: "a" → null
+          entry 1 (select) {"_0":"a"}: null → "a" — from ReplayCLITests/LogVisibilityTests.swift:\(line)
+          entry 2 (select) {"_0":null}: "a" → null — from ReplayCLITests/LogVisibilityTests.swift:\(line + 1)
 
         """)
   }
@@ -125,7 +126,7 @@ import TimeTravel
     let writer = MemoryLogWriter()
     let recorder = try LogRecorder(
       writer: writer, app: "Picker", stateType: "Selection", actionType: "Pick",
-      clock: { Date(timeIntervalSince1970: 0) }, nils: .omitted)
+      clock: { Date(timeIntervalSince1970: 0) }, nils: .omitted, recordsSites: false)
     let store = Store(initialState: Selection(), reducer: Picker(), recorder: recorder)
     store.dispatch(.select(nil))
     try recorder.close()

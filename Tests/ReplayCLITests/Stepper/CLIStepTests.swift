@@ -49,11 +49,12 @@ import Testing
             "_0": false
           }
         }
+        site: TodoReducer/TodoSessionFixture.swift:79 in perform(step:)
         [25/240] deleteTodos
           - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
-          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z {"_0":false}
-        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]}
-          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z {"id":"todo-016","title":"Schedule car service"}
+          entry 24 (setLoading) at 2026-01-05T09:01:10.316Z {"_0":false} — from TodoReducer/TodoSessionFixture.swift:79
+        > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]} — from TodoReducer/TodoSessionFixture.swift:158
+          entry 26 (addTodo) at 2026-01-05T09:01:16.755Z {"id":"todo-016","title":"Schedule car service"} — from TodoReducer/TodoSessionFixture.swift:126
         state init → state 2:
           + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
           + /todos/1: {"id":"todo-002","isCompleted":false,"title":"Call mom"}

@@ -11,7 +11,7 @@ import Testing
   static let spellings = [
     "next", "n", "prev", "p", "goto", "g", "first", "last", "continue", "c",
     "reverse-continue", "rc", "watch", "rwatch", "diff", "state", "action", "list", "l",
-    "find", "f", "help", "h", "?", "quit", "q", "exit",
+    "find", "f", "why", "cause", "effects", "help", "h", "?", "quit", "q", "exit",
   ]
 
   @Test func helpListsEverySpellingTheDispatcherAccepts() {

@@ -24,10 +24,10 @@ import Testing
         [25/240] deleteTodos
           - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
         2 entries match:
-          > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]}
-            entry 35 (deleteTodos) at 2026-01-05T09:01:36.042Z {"atOffsets":[2]}
+          > entry 25 (deleteTodos) at 2026-01-05T09:01:13.284Z {"atOffsets":[6]} — from TodoReducer/TodoSessionFixture.swift:158
+            entry 35 (deleteTodos) at 2026-01-05T09:01:36.042Z {"atOffsets":[2]} — from TodoReducer/TodoSessionFixture.swift:158
         1 entry matches:
-            entry 3 (addTodo) at 2026-01-05T09:00:10.367Z {"id":"todo-003","title":"Book dentist appointment"}
+            entry 3 (addTodo) at 2026-01-05T09:00:10.367Z {"id":"todo-003","title":"Book dentist appointment"} — from TodoReducer/TodoSessionFixture.swift:126
         no entry matches
         the find expression failed on entry 1 (addTodo): 1 (not a string)
         find expression syntax error at column 8: unexpected end of input

@@ -18,9 +18,9 @@ import Testing
     #expect(
       out.contains(
         """
-          --where EXPR                  With the summary, --find or --watch: only the
-                                        entries on which EXPR holds, run on the whole
-                                        entry.
+          --where EXPR                  With the summary, --find, --watch or --blame:
+                                        only the entries on which EXPR holds, run on the
+                                        whole entry.
 
         """))
     #expect(
@@ -72,8 +72,9 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
-                           | --find EXPR | --watch PATH | --step
-                           | --verify --reducer NAME | --what-if EDIT… --reducer NAME
+                           | --find EXPR | --watch PATH | --why K | --effects [K]
+                           | --blame PATH | --step | --verify --reducer NAME
+                           | --what-if EDIT… --reducer NAME
                            | --minimize --predicate EXPR --reducer NAME
                            | --races --window W --predicate EXPR --reducer NAME
                            | --reproduce | --html FILE [--plot PATH]

@@ -61,14 +61,15 @@ struct EffectTests {
     for name in ["a", "b", "c", "d"] { store.send(.start(name, ticks: 5)) }
     await eventually { store.state.log.count == 24 }
     #expect(store.state.log.count == 24)
-    let logged = try writer.lines.dropFirst().map { line in
+    // Entries only: the effect records between them are no entries.
+    let logged = try writer.lines.filter { $0.hasPrefix(#"{"seq":"#) }.map { line in
       JSONPrinter.compact.print(try JSONParser.parse(line)["action"]!)
     }
     #expect(logged == dispatched.values)
     // Each tick names its effect and the seq of the start that launched it.
     let firstTickOfB = try #require(
       writer.lines.first { $0.contains(#""action":{"tick":{"_0":"b","_1":1}}"#) })
-    #expect(firstTickOfB.contains(#","origin":{"cause":2,"effect":"b"},"#))
+    #expect(firstTickOfB.contains(#","origin":{"cause":2,"effect":"b","id":2},"#))
   }
 
   @Test func sendEffectsDispatchAtOnceWithTheirOrigin() throws {
@@ -79,10 +80,14 @@ struct EffectTests {
       recorder: recorder)
     store.send(.echo("hi"))
     #expect(store.state.log == ["hi 0"])
-    #expect(writer.lines.count == 3)
+    // Header, entry 1, the send's start, its entry, its end.
+    #expect(writer.lines.count == 5)
+    #expect(writer.lines[2].hasPrefix(#"{"effect":"start","id":1,"name":"send","cause":1,"#))
     #expect(
-      writer.lines[2].contains(
-        #""action":{"tick":{"_0":"hi","_1":0}},"origin":{"cause":1,"effect":"send"},"prior""#))
+      writer.lines[3].contains(
+        #""action":{"tick":{"_0":"hi","_1":0}},"origin":{"cause":1,"effect":"send","id":1},"site":{"file":"TestSupport/Ticker.swift","line":50,"function":"reduce(into:action:)"},"prior""#
+      ))
+    #expect(writer.lines[4].hasPrefix(#"{"effect":"end","id":1,"outcome":"completed","#))
   }
 
   @Test func replayFeedsEffectActionsFromTheLogWithoutRunningEffects() async throws {

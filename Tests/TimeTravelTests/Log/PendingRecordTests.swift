@@ -14,11 +14,12 @@ struct PendingRecordTests {
       writesHeader: false, clock: { clock.now }, pendingRecords: true)
     let store = Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     store.dispatch(.increment)
+    let line = #line - 1
     store.undo()
     #expect(
       writer.lines == [
         #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","pending":true,"action":{"increment":{}},"prior":{"count":0}}"#,
-        #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
+        #"{"seq":1,"time":"2026-01-05T09:00:00.000Z","action":{"increment":{}},"site":{"file":"TimeTravelTests/PendingRecordTests.swift","line":\#(line),"function":"eachActionIsWrittenBeforeItIsReducedThenCompleted()"},"prior":{"count":0},"next":{"count":1}}"#,
         #"{"seq":2,"time":"2026-01-05T09:00:00.000Z","action":{"@@undo":{"from":1,"to":0}},"prior":{"count":1},"next":{"count":0}}"#,
       ])
   }

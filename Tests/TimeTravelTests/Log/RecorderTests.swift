@@ -9,25 +9,40 @@ import TodoReducer
 struct RecorderTests {
   private let start = Date(timeIntervalSince1970: 1_767_603_600)
 
-  private static let expectedCounterLines = [
-    #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#,
-    #"{"seq":1,"time":"2026-01-05T09:00:01.500Z","action":{"increment":{}},"prior":{"count":0},"next":{"count":1}}"#,
-    #"{"seq":2,"time":"2026-01-05T09:00:01.750Z","action":{"add":{"_0":5}},"prior":{"count":1},"next":{"count":6}}"#,
-    #"{"seq":3,"time":"2026-01-05T09:00:02.000Z","action":{"@@undo":{"from":2,"to":1}},"prior":{"count":6},"next":{"count":1}}"#,
-    #"{"seq":4,"time":"2026-01-05T09:00:02.250Z","action":{"@@redo":{"from":1,"to":2}},"prior":{"count":1},"next":{"count":6}}"#,
-    #"{"seq":5,"time":"2026-01-05T09:00:02.500Z","action":{"@@jump":{"from":2,"to":0}},"prior":{"count":6},"next":{"count":0}}"#,
-    #"{"closed":true,"lastSeq":5,"time":"2026-01-05T09:00:02.500Z","by":"close"}"#,
-  ]
+  /// The session's lines; `site(line)` is the `site` member of an entry dispatched at
+  /// `line` of ``runCounterSession(recordingTo:)`` (the time-travel moves have none).
+  private static func expectedCounterLines(sites: (increment: Int, add: Int)) -> [String] {
+    func site(_ line: Int) -> String {
+      #","site":{"file":"TimeTravelTests/RecorderTests.swift","line":\#(line),"function":"runCounterSession(recordingTo:)"}"#
+    }
+    return [
+      #"{"format":"replay-log","version":1,"app":"Counter","stateType":"CounterState","actionType":"CounterAction","created":"2026-01-05T09:00:00.000Z","closingRecord":true,"nils":"null"}"#,
+      #"{"seq":1,"time":"2026-01-05T09:00:01.500Z","action":{"increment":{}}"#
+        + site(sites.increment) + #","prior":{"count":0},"next":{"count":1}}"#,
+      #"{"seq":2,"time":"2026-01-05T09:00:01.750Z","action":{"add":{"_0":5}}"#
+        + site(sites.add) + #","prior":{"count":1},"next":{"count":6}}"#,
+      #"{"seq":3,"time":"2026-01-05T09:00:02.000Z","action":{"@@undo":{"from":2,"to":1}},"prior":{"count":6},"next":{"count":1}}"#,
+      #"{"seq":4,"time":"2026-01-05T09:00:02.250Z","action":{"@@redo":{"from":1,"to":2}},"prior":{"count":1},"next":{"count":6}}"#,
+      #"{"seq":5,"time":"2026-01-05T09:00:02.500Z","action":{"@@jump":{"from":2,"to":0}},"prior":{"count":6},"next":{"count":0}}"#,
+      #"{"closed":true,"lastSeq":5,"time":"2026-01-05T09:00:02.500Z","by":"close"}"#,
+    ]
+  }
 
+  /// Plays the counter session; returns the lines its two dispatches are on.
+  @discardableResult
   private func runCounterSession(recordingTo makeRecorder: (SessionClock) throws -> LogRecorder)
-    throws
+    throws -> (increment: Int, add: Int)
   {
     let clock = SessionClock(start: start)
     let recorder = try makeRecorder(clock)
     let store = Store(initialState: CounterState(), reducer: counterReducer, recorder: recorder)
     clock.advance(milliseconds: 1500)
     store.dispatch(.increment)
-    for move in [{ store.dispatch(.add(5)) }, { store.undo() }, { store.redo() }] {
+    let increment = #line - 1
+    clock.advance(milliseconds: 250)
+    store.dispatch(.add(5))
+    let add = #line - 1
+    for move in [{ store.undo() }, { store.redo() }] {
       clock.advance(milliseconds: 250)
       move()
     }
@@ -35,17 +50,19 @@ struct RecorderTests {
     store.jump(to: 0)
     #expect(store.recordingError == nil)
     try recorder.close()
+    return (increment, add)
   }
 
   @Test func writesExactLines() throws {
     let writer = MemoryLogWriter()
-    try runCounterSession { clock in
+    let sites = try runCounterSession { clock in
       try LogRecorder(
         writer: writer, app: "Counter", stateType: "CounterState", actionType: "CounterAction",
         clock: { clock.now })
     }
-    #expect(writer.lines == Self.expectedCounterLines)
-    let expectedText = Self.expectedCounterLines.map { $0 + "\n" }.joined()
+    let expected = Self.expectedCounterLines(sites: sites)
+    #expect(writer.lines == expected)
+    let expectedText = expected.map { $0 + "\n" }.joined()
     #expect(String(decoding: writer.data, as: UTF8.self) == expectedText)
   }
 
@@ -54,13 +71,13 @@ struct RecorderTests {
       .appendingPathComponent("recorder-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("stale\n".utf8).write(to: url)
-    try runCounterSession { clock in
+    let sites = try runCounterSession { clock in
       try LogRecorder(
         url: url, app: "Counter", stateType: "CounterState", actionType: "CounterAction",
         clock: { clock.now })
     }
     let bytes = try Data(contentsOf: url)
-    #expect(bytes == Data(Self.expectedCounterLines.map { $0 + "\n" }.joined().utf8))
+    #expect(bytes == Data(Self.expectedCounterLines(sites: sites).map { $0 + "\n" }.joined().utf8))
     #expect(bytes.last == UInt8(ascii: "\n"))
   }
 

@@ -75,7 +75,15 @@ struct BisectMode: LogMode {
         found: try Self.found(result.outcome, context: context, warnings: warnings),
         note: Self.scanNote(result.scan, judge: judge, lastState: lastState, context),
         scan: result.scan, evaluated: result.evaluated, lastState: context.stateLabel(lastState),
-        stateCount: lastState + 1))
+        stateCount: lastState + 1, causeAction: Self.causeAction(result.outcome, context)))
+  }
+
+  /// The action name of the first bad entry's cause, when it has one.
+  private static func causeAction(_ outcome: Bisect.Outcome, _ context: Context) -> String? {
+    guard case .firstBad(let k) = outcome, let entry = try? context.log.entry(k) else {
+      return nil
+    }
+    return context.causeAction(of: entry)
   }
 
   /// What the search's outcome shows.

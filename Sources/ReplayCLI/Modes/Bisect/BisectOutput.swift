@@ -22,6 +22,8 @@ struct BisectOutput: ModeOutput {
   /// The last state's label and the number of states.
   var lastState: StateLabel
   var stateCount: Int
+  /// The action name of the first bad entry's cause, when it has one.
+  var causeAction: String? = nil
 
   var exitCode: Int32 {
     switch found {
@@ -39,6 +41,9 @@ struct BisectOutput: ModeOutput {
     var actionName: String?
     var time: String?
     var line: Int?
+    /// The first bad entry's `origin` and `site` members, as written.
+    var origin: JSONValue?
+    var site: JSONValue?
     var candidates: [StateLabel]?
     var evaluated: Int
     var scan: String?
@@ -61,6 +66,8 @@ struct BisectOutput: ModeOutput {
       record.actionName = entry.actionName
       record.time = entry.time
       record.line = entry.line
+      record.origin = entry.otherMembers["origin"]
+      record.site = entry.otherMembers["site"]
       record.changes = ChangeRecord.list(changes)
       record.warnings = warnings.isEmpty ? nil : warnings
     }
@@ -98,6 +105,7 @@ struct BisectOutput: ModeOutput {
       text += "entry \(entry.seq) (\(style.name(entry.action))) is the first bad entry\n"
       if let time = entry.time { text += "time:   \(TerminalText.sanitize(time))\n" }
       text += "action: \(style.abbreviated(entry.action))\n"
+      text += style.provenanceLines(entry, causeAction: causeAction)
       text += "changes:\n"
       for line in style.renderer.renderLines(changes) { text += "  " + line + "\n" }
       if changes.isEmpty { text += "  (no state changes)\n" }

@@ -109,6 +109,7 @@ struct DiffMode: LogMode {
     let changes = JSONDiff.changes(from: old, to: new, options: context.diffOptions)
     return try context.emit(
       DiffOutput(
-        old: old, new: new, from: from, to: to, heading: heading, entry: entry, changes: changes))
+        old: old, new: new, from: from, to: to, heading: heading, entry: entry, changes: changes,
+        causeAction: entry.flatMap(context.causeAction)))
   }
 }

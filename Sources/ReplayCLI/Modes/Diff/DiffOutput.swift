@@ -12,23 +12,31 @@ struct DiffOutput: ModeOutput {
   var heading: String
   var entry: LogEntry?
   var changes: [JSONChange]
+  /// The action name of the entry's cause, when it has one.
+  var causeAction: String? = nil
 
   struct Record: Encodable {
     var from: OrNull<StateLabel>
     var to: StateLabel
     var action: JSONValue?
+    /// The entry's `origin` and `site` members, as written.
+    var origin: JSONValue?
+    var site: JSONValue?
     var changes: [ChangeRecord]
   }
 
   var record: Record {
     Record(
-      from: OrNull(from), to: to, action: entry?.action, changes: ChangeRecord.list(changes))
+      from: OrNull(from), to: to, action: entry?.action,
+      origin: entry?.otherMembers["origin"], site: entry?.otherMembers["site"],
+      changes: ChangeRecord.list(changes))
   }
 
   func text(_ style: TextStyle) -> String {
     var text = ""
     if let entry {
       text += style.entryLine(entry) + "\naction: \(style.abbreviated(entry.action))\n"
+      text += style.provenanceLines(entry, causeAction: causeAction)
     }
     text += heading + ": "
     text +=

@@ -37,7 +37,7 @@ struct FindMode: FollowableMode {
     let filter = try JQPredicate.compile(expression, what: "--find expression")
     let found = try Self.search(
       context, filter: filter, what: "the --find expression",
-      restriction: try EntryFilter(context.options.filter), progress: "searching")
+      restriction: try EntryFilter(context.options.filter, log: context.log), progress: "searching")
     return try context.emit(FindOutput(entries: found.map(\.entry)))
   }
 
@@ -61,7 +61,7 @@ struct FindMode: FollowableMode {
       progress?.update(position)
       var entry = try context.log.entry(position)
       if try restriction?.includes(entry) ?? true,
-        try JQPredicate.holds(filter, onEntry: entry, what: what)
+        try JQPredicate.holds(filter, onEntry: entry, in: context.log, what: what)
       {
         entry.prior = .null
         entry.next = .null

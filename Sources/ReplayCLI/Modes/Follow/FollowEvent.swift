@@ -68,10 +68,10 @@ enum FollowEvent: ModeOutput {
     case .removed(let path):
       return "\(TerminalText.sanitize(path)) was removed; waiting for a new file at that path\n"
     case .entry(let entry):
-      return "  " + style.entryLine(entry) + "\n"
+      return "  " + style.entryLine(entry) + style.provenance(entry) + "\n"
     case .hit(let hit):
       return
-        "  entry \(hit.seq) (\(style.name(hit.action))): \(style.valueOrAbsent(hit.old)) → \(style.valueOrAbsent(hit.new))\n"
+        "  entry \(hit.seq) (\(style.name(hit.action))): \(style.valueOrAbsent(hit.old)) → \(style.valueOrAbsent(hit.new))\(style.provenance(site: hit.site, origin: hit.origin))\n"
     }
   }
 }

@@ -54,7 +54,8 @@ enum FollowMode {
     let (code, report) = try mode.runBeforeFollowing(context)
     let follower = try LogFollower(following: context.log)
     var session = FollowSession(
-      context: context, report: report, restriction: try EntryFilter(context.options.filter),
+      context: context, report: report,
+      restriction: try EntryFilter(context.options.filter, log: context.log),
       until: until)
     let interrupt = Interrupt { follower.stop() }
     defer { interrupt.restore() }

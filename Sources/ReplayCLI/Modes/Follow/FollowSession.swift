@@ -27,7 +27,10 @@ struct FollowSession {
     switch event {
     case .entry(let entry):
       try reportEntry(entry)
-      if let until, try JQPredicate.holds(until, onEntry: entry, what: "the --until expression") {
+      if let until,
+        try JQPredicate.holds(
+          until, onEntry: entry, in: context.log, what: "the --until expression")
+      {
         return entry
       }
     case .header(let header):
@@ -66,7 +69,10 @@ struct FollowSession {
       if context.options.filter != nil { tally.matched += 1 }
       try say(.entry(entry))
     case .find(let filter):
-      guard try JQPredicate.holds(filter, onEntry: entry, what: "the --find expression") else {
+      guard
+        try JQPredicate.holds(
+          filter, onEntry: entry, in: context.log, what: "the --find expression")
+      else {
         return
       }
       tally.matched += 1

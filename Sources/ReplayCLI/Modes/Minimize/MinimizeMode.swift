@@ -11,7 +11,7 @@ struct MinimizeMode: LogMode {
     flag: Flag(
       names: ["--minimize"],
       help:
-        "Shrink the session to a 1-minimal history that still makes the predicate hold at its end: removing any one more action (with the actions its effects sent) makes it false. Delta debugging (ddmin), each candidate replayed through a registered reducer from the log's initial state, effects not run. It prints the kept actions with their seq, how many of how many were kept and how many replays it took; progress goes to stderr, and Ctrl-C stops with the smallest failing history found so far. With --emit-test, it writes the Swift Testing test of the kept history instead, ending with a check that the predicate does not hold."
+        "Shrink the session to a 1-minimal history that still makes the predicate hold at its end: removing any one more action (with the actions its effects sent) makes it false. Delta debugging (ddmin), each candidate replayed through a registered reducer from the log's initial state, effects not run. It prints the kept actions with their seq and, when recorded, where each was dispatched, how many of how many were kept and how many replays it took; progress goes to stderr, and Ctrl-C stops with the smallest failing history found so far. With --emit-test, it writes the Swift Testing test of the kept history instead, ending with a check that the predicate does not hold."
     ), needs: [OptionFlags.predicate], alsoNeeds: [OptionFlags.reducer],
     synopsis: "--minimize --predicate EXPR --reducer NAME",
     options: [OptionFlags.maxReplays, OptionFlags.module], modeFlags: [EmitTestMode.flag])

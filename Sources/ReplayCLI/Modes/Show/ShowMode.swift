@@ -27,6 +27,9 @@ struct ShowMode: LogMode {
     let n = try context.position(of: name)
     let state = try log.state(n)
     let entry = n > 0 ? try log.entry(n) : nil
-    return try context.emit(ShowOutput(entry: entry, state: state, first: context.stateName(1)))
+    return try context.emit(
+      ShowOutput(
+        entry: entry, state: state, first: context.stateName(1),
+        causeAction: entry.flatMap(context.causeAction)))
   }
 }

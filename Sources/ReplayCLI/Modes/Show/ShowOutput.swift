@@ -9,6 +9,8 @@ struct ShowOutput: ModeOutput, Encodable {
   var state: JSONValue
   /// The name of the first entry, whose prior the initial state is.
   var first: String
+  /// The action name of the entry that caused entry N, when it has a cause.
+  var causeAction: String? = nil
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: RecordKey.self)
@@ -40,7 +42,12 @@ struct ShowOutput: ModeOutput, Encodable {
       text = "entry \(entry.seq) (\(style.name(entry.action)))"
       if let time = entry.time { text += " at \(TerminalText.sanitize(time))" }
       text += "\naction: \(JSONPrinter.compact.print(entry.action))\n"
+      text += style.provenanceLines(entry, causeAction: causeAction, width: 0)
+      // The writer's other members as written; a site and a cause read above are not
+      // repeated.
       for (key, value) in entry.otherMembers {
+        if key == "site", entry.site != nil { continue }
+        if key == "origin", entry.origin?.cause != nil { continue }
         text += "\(TerminalText.sanitize(key)): \(JSONPrinter.compact.print(value))\n"
       }
       if let recorded = entry.recordedSeq, recorded != entry.seq {

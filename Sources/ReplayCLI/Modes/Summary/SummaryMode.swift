@@ -19,7 +19,7 @@ struct SummaryMode: FollowableMode {
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let restriction = try EntryFilter(context.options.filter)
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
     // The fast scan validates states without building them; it needs whole
     // states on every line and no per-entry filter.
     let summary =
@@ -30,7 +30,8 @@ struct SummaryMode: FollowableMode {
     return try context.emit(
       SummaryOutput(
         path: log.path, summary: summary, header: log.header, notes: notes,
-        total: context.options.filter == nil ? nil : log.entryCount))
+        total: context.options.filter == nil ? nil : log.entryCount,
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
   }
 
   /// "replay-log v1, app TodoApp, TodoState / TodoAction", safe for a terminal.

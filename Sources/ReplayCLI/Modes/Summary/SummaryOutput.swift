@@ -9,9 +9,25 @@ struct SummaryOutput: ModeOutput, Encodable {
   var notes: ImportNotes
   /// The log's entry count when `--where` restricts the summary; `nil` otherwise.
   var total: Int?
+  /// The log's effect runs, when it has effect records.
+  var effects: EffectRuns? = nil
+
+  /// The summary's warnings and those of the effect records, in line order.
+  private var warnings: [LogWarning] {
+    guard let effects, !effects.warnings.isEmpty else { return summary.warnings }
+    return (summary.warnings + effects.warnings).enumerated().sorted {
+      ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+    }.map(\.element)
+  }
 
   private enum Key: String, CodingKey {
-    case path, entries, header, firstTime, lastTime, actions, warnings
+    case path, entries, header, firstTime, lastTime, actions, effects, warnings
+  }
+
+  /// `{"runs": N, "runningAtEnd": M}`.
+  private struct EffectsRecord: Encodable {
+    var runs: Int
+    var runningAtEnd: Int
   }
 
   /// The header's members a summary shows.
@@ -49,8 +65,13 @@ struct SummaryOutput: ModeOutput, Encodable {
     try container.encode(OrNull(summary.lastTime), forKey: .lastTime)
     try container.encode(
       summary.actionCounts.map { ActionRecord(name: $0.name, count: $0.count) }, forKey: .actions)
+    if let effects {
+      try container.encode(
+        EffectsRecord(runs: effects.runs.count, runningAtEnd: effects.runningAtEnd.count),
+        forKey: .effects)
+    }
     try container.encode(
-      summary.warnings.map { WarningRecord(line: OrNull($0.line), message: $0.message) },
+      warnings.map { WarningRecord(line: OrNull($0.line), message: $0.message) },
       forKey: .warnings)
   }
 
@@ -77,14 +98,29 @@ struct SummaryOutput: ModeOutput, Encodable {
         lines.append("  \(shown)\(String(repeating: " ", count: width - shown.count))  \(count)")
       }
     }
-    if summary.warnings.isEmpty {
+    if let effects { lines.append(Self.effectsLine(effects)) }
+    if warnings.isEmpty {
       lines.append("warnings: none")
     } else {
-      lines.append("warnings: \(summary.warnings.count)")
-      for warning in summary.warnings {
+      lines.append("warnings: \(warnings.count)")
+      for warning in warnings {
         lines.append("  \(TerminalText.sanitize(warning.description))")
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `effects: 2 runs, 1 still running at the end (priceWatch, run 1)`.
+  static func effectsLine(_ effects: EffectRuns) -> String {
+    let runs = effects.runs.count
+    var line = "effects: \(runs) \(runs == 1 ? "run" : "runs")"
+    let running = effects.runningAtEnd
+    line +=
+      running.isEmpty
+      ? ", none running at the end"
+      : ", \(running.count) still running at the end ("
+        + running.map { "\(TerminalText.sanitize($0.name)), run \($0.id)" }.joined(separator: "; ")
+        + ")"
+    return line
   }
 }

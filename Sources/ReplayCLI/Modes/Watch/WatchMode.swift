@@ -2,13 +2,14 @@ import TimeTravel
 
 /// `replay LOG --watch PATH`: every entry that changed the value at PATH.
 struct WatchMode: FollowableMode {
+  static let flag = Flag(
+    names: ["--watch"], value: .text("PATH"),
+    help:
+      "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\"). With --why, what each link of the chain changed at PATH."
+  )
   static let declaration = ModeDeclaration(
-    WatchMode.self,
-    flag: Flag(
-      names: ["--watch"], value: .text("PATH"),
-      help:
-        "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\")."
-    ), options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until])
+    WatchMode.self, flag: flag,
+    options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until])
 
   /// The path as given: a jq path or a JSON Pointer.
   var path: String
@@ -29,7 +30,7 @@ struct WatchMode: FollowableMode {
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
-    let restriction = try EntryFilter(context.options.filter)
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
     var hits: [Watch.Hit] = []
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
     for position in context.log.positions {

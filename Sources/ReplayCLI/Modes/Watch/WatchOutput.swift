@@ -6,16 +6,19 @@ struct WatchOutput: ModeOutput {
   var path: JSONPointer
   var hits: [Watch.Hit]
 
-  /// A hit as the JSON record lists it: `{seq, action, old?, new?}`, a side absent
-  /// where the path did not exist.
+  /// A hit as the JSON record lists it: `{seq, action, old?, new?, origin?, site?}`, a
+  /// side absent where the path did not exist, the entry's `origin` and `site` as written.
   struct HitRecord: Encodable {
     var seq: Int
     var action: JSONValue
     var old: JSONValue?
     var new: JSONValue?
+    var origin: JSONValue?
+    var site: JSONValue?
 
     init(_ hit: Watch.Hit) {
       (seq, action, old, new) = (hit.seq, hit.action, hit.old, hit.new)
+      (origin, site) = (hit.origin, hit.site)
     }
   }
 
@@ -32,7 +35,7 @@ struct WatchOutput: ModeOutput {
     for hit in hits {
       let (old, new) = style.abbreviated(hit.old, hit.new)
       text +=
-        "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): \(old) → \(new)\n"
+        "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): \(old) → \(new)\(style.provenance(site: hit.site, origin: hit.origin))\n"
     }
     return text
   }

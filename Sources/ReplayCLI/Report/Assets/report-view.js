@@ -696,10 +696,77 @@
     for (const message of marks.warnings.get(row) || []) badges.append(badge("warning", visible(message)));
     if (badges.childElementCount > 0) ui.entryHead.append(badges);
     ui.action.append(el("span", "label", "action "), foldedText(C.print(entry.action), 600));
+    renderProvenance(row);
     const count = entry.changes.length;
     const before = marks.breaks.has(row) ? `the prior recorded with seq ${seqOf(row)}` : stateName(row - 1);
     ui.diffTitle.textContent = `Diff: ${before} → ${stateName(row)} · ${plural(count, "change", "changes")}`;
     renderDiffLines(ui.diff, C.renderStructural(entry.prior, entry.next, entry.changes, diffLimit));
+  }
+
+  // ---- Where the selected entry came from: site, cause, chain, running effects --------
+
+  /** A button that selects the entry numbered `seq` when the report shows it; its name otherwise. */
+  function seqLink(seq) {
+    const label = `entry ${seq}`;
+    if (!rowOfSeq.has(seq)) return el("span", "seq-ref", label);
+    return button("seq-ref link", label, () => select(rowOfSeq.get(seq)), `go to entry ${seq}`);
+  }
+
+  /** The rows of `row`'s chain of causes within the report, root first. */
+  function chainOf(row) {
+    const chain = [row];
+    const seen = new Set(chain);
+    for (let r = row; rows.cause && rows.cause[r - 1] !== null && rows.cause[r - 1] !== undefined; ) {
+      const next = rowOfSeq.get(rows.cause[r - 1]);
+      if (next === undefined || seen.has(next)) break;
+      chain.unshift(next);
+      seen.add(next);
+      r = next;
+    }
+    return chain;
+  }
+
+  /** The effect runs running after the entry numbered `seq`, as `--effects` lists them. */
+  function runningAfter(seq) {
+    return (index.effects || []).filter(
+      (run) =>
+        (run.startedAfter === null || run.startedAfter === undefined || run.startedAfter <= seq) &&
+        (run.outcome === undefined || (run.endedAfter !== undefined && run.endedAfter > seq)),
+    );
+  }
+
+  function renderProvenance(row) {
+    const site = rows.site && rows.site[row - 1];
+    if (site) ui.action.append(el("div", "provenance site", el("span", "label", "site "), visible(site)));
+    const cause = rows.cause ? rows.cause[row - 1] : null;
+    if (cause !== null && cause !== undefined) {
+      const effect = rows.effect && rows.effect[row - 1];
+      ui.action.append(
+        el("div", "provenance cause", el("span", "label", "cause "), effect ? `sent by the effect \`${visible(effect)}\` of ` : "caused by ", seqLink(cause)),
+      );
+      const chain = chainOf(row);
+      if (chain.length > 1) {
+        // Root first, each link with its action's name; the site shows on hover.
+        const line = el("div", "provenance why", el("span", "label", "why "));
+        chain.forEach((r, i) => {
+          if (i > 0) line.append(" → ");
+          const link = el("span", "why-link", seqLink(seqOf(r)), ` (${visible(rows.name[r - 1])})`);
+          const where = rows.site && rows.site[r - 1];
+          if (where) link.title = visible(where);
+          line.append(link);
+        });
+        ui.action.append(line);
+      }
+    }
+    if (index.effects) {
+      const running = runningAfter(seqOf(row));
+      const box = el("div", "provenance effects", el("span", "label", "effects running "));
+      if (running.length === 0) box.append("none");
+      for (const run of running) {
+        box.append(el("span", "effect-run", `${visible(run.name)} (run ${run.id}${run.cause !== undefined ? ", started by " : ""}`, run.cause !== undefined ? seqLink(run.cause) : null, run.site ? ` at ${visible(run.site)})` : ")"));
+      }
+      ui.action.append(box);
+    }
   }
 
   function renderDiffLines(container, lines) {

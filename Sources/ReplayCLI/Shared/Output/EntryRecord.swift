@@ -1,13 +1,16 @@
 import TimeTravel
 
 /// An entry as the listings' JSON records name it: `{seq, recordedSeq?, time?, action,
-/// actionName}`, the number as printed, and the seq as written when they differ.
+/// actionName, origin?, site?}`, the number as printed, the seq as written when they
+/// differ, and the entry's `origin` and `site` members as written.
 struct EntryRecord: Encodable {
   var seq: Int
   var recordedSeq: Int?
   var time: String?
   var action: JSONValue
   var actionName: String
+  var origin: JSONValue?
+  var site: JSONValue?
 
   init(_ entry: LogEntry) {
     seq = entry.seq
@@ -15,5 +18,7 @@ struct EntryRecord: Encodable {
     time = entry.time
     action = entry.action
     actionName = entry.actionName
+    origin = entry.otherMembers["origin"]
+    site = entry.otherMembers["site"]
   }
 }

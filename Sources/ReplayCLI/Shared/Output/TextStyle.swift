@@ -42,11 +42,12 @@ struct TextStyle: Sendable {
     return line
   }
 
-  /// An entry in a listing: ``entryLine(_:)`` and what the action carries besides its
+  /// An entry in a listing: ``entryLine(_:)``, what the action carries besides its
   /// name (``ActionPayload``), abbreviated, as Redux DevTools' action list and TCA's
-  /// `_printChanges` show it: `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]}`.
+  /// `_printChanges` show it, and where it came from (``provenance(_:)``):
+  /// `entry 25 (deleteTodos) at 2026-…Z {"atOffsets":[6]} — from TodoApp/TodoView.swift:42`.
   func listing(_ entry: LogEntry) -> String {
-    entryLine(entry) + payload(entry.action)
+    entryLine(entry) + payload(entry.action) + provenance(entry)
   }
 
   /// `" "` and the action's payload, abbreviated to 80 characters unless `--full`;

@@ -6,12 +6,14 @@ import TimeTravelJQ
 enum JQPredicate {
   /// The variables every expression of the CLI sees.
   static let variableNames = ["seq", "action", "prior"]
+  /// The functions every expression of the CLI may call besides jq's: `entry(K)`.
+  static let hostFunctions: Set<String> = ["entry/1"]
 
   /// Compiles `source` with `$seq`, `$action` and `$prior` declared, so an
-  /// unknown variable is a syntax error naming its column, as in jq.
+  /// unknown variable is a syntax error naming its column, as in jq, and `entry/1`.
   static func compile(_ source: String, what: String = "predicate") throws -> JQFilter {
     do {
-      return try JQFilter(source, variableNames: variableNames)
+      return try JQFilter(source, variableNames: variableNames, hostFunctions: hostFunctions)
     } catch {
       throw CommandError(
         code: ExitCode.usage,
@@ -28,6 +30,29 @@ enum JQPredicate {
     ]
   }
 
+  /// `entry(K)` on `log`: entry K as `--find` sees entries (`{seq, time, action, prior,
+  /// next}` and its other members: `origin`, `site`, …), or `null` when no entry has that
+  /// number or K is `null`. It reads that entry's line only.
+  static func host(_ log: LogFile?) -> JQHost? {
+    guard let log else { return nil }
+    let entry: JQHost.Function = { _, arguments in
+      // `.origin.cause as $c | entry($c)` on an entry without a cause.
+      if arguments[0] == .null { return .null }
+      guard let number = arguments[0].numberValue?.intValue else {
+        throw JQRuntimeError(
+          message:
+            "entry/1 takes an entry's seq (an integer), not \(JSONPrinter.compact.print(arguments[0]))"
+        )
+      }
+      do throws(LogError) {
+        return try log.entry(numbered: number)?.jsonValue ?? .null
+      } catch {
+        throw JQRuntimeError(message: "entry(\(number)) cannot be read: \(error.description)")
+      }
+    }
+    return JQHost(functions: ["entry/1": entry])
+  }
+
   /// State `k` of `log` and the entry that led to it (`nil` for state 0), read with one
   /// parse of its line: entry k's `next` is state k.
   static func state(_ k: Int, of log: LogFile) throws -> (state: JSONValue, entry: LogEntry?) {
@@ -41,7 +66,7 @@ enum JQPredicate {
   static func holds(_ filter: JQFilter, on log: LogFile, state k: Int) throws -> Bool {
     let (state, entry) = try state(k, of: log)
     do {
-      return try filter.holds(on: state, variables: bindings(entry: entry))
+      return try filter.holds(on: state, variables: bindings(entry: entry), host: host(log))
     } catch {
       let at =
         entry.map {
@@ -54,11 +79,14 @@ enum JQPredicate {
     }
   }
 
-  /// Whether `filter` holds on the whole entry `{seq, time, action, prior, next}`.
-  static func holds(_ filter: JQFilter, onEntry entry: LogEntry, what: String) throws -> Bool {
+  /// Whether `filter` holds on the whole entry `{seq, time, action, prior, next}`, with
+  /// `entry(K)` reading `log`.
+  static func holds(
+    _ filter: JQFilter, onEntry entry: LogEntry, in log: LogFile?, what: String
+  ) throws -> Bool {
     do {
       return try filter.holds(
-        on: entry.jsonValue, variables: bindings(entry: entry))
+        on: entry.jsonValue, variables: bindings(entry: entry), host: host(log))
     } catch {
       throw CommandError(
         code: ExitCode.evaluationError,

@@ -188,6 +188,9 @@ public final class LogFollower: @unchecked Sendable {
         )
       }
       return [.gap(LogGap(dropped: n, firstSeq: seq, line: line, beforeEntry: numbering.count + 1))]
+    case .effect:
+      // Effects starting and ending are no entries; `LogFile.effectRuns()` reads them.
+      return []
     case .closing:
       guard let closing = LogClosing(value, line: line) else {
         return skipped(line, LogClosing.unreadableMessage)

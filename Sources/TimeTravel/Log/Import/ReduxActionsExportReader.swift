@@ -8,7 +8,8 @@ import TimeTravelJSON
 ///
 /// Liberal as Redux DevTools' own `importState` is: `payload` and `preloadedState` may be
 /// JSON text or plain JSON; elements of `payload` may be lifted actions
-/// (`{"type":"PERFORM_ACTION","action":…,"timestamp":…}`), whose time is kept; and a
+/// (`{"type":"PERFORM_ACTION","action":…,"timestamp":…}`), whose time is kept (and
+/// their `stack`, with its dispatch's frame as the entry's `site`); and a
 /// `payload` holding a whole lifted state is read as one.
 enum ReduxActionsExportReader {
   /// Reads `document`, the export's outer object.
@@ -37,6 +38,10 @@ enum ReduxActionsExportReader {
       {
         entry.action = action
         entry.time = ImportProblem.time(fromMilliseconds: object["timestamp"])
+        if case .string(let stack)? = object["stack"] {
+          if let site = StackTrace.site(stack) { entry.extra["site"] = site.jsonValue }
+          entry.extra["stack"] = .string(stack)
+        }
       }
       log.entries.append(entry)
     }

@@ -8,7 +8,9 @@ import TimeTravelJSON
 /// actions into `committedState`). Every other staged action is an entry numbered by
 /// its action id, timed by its `timestamp`; a skipped one (`skippedActionIds`) is marked
 /// `"skipped":true`, and Redux DevTools computed its state as unchanged. A state's
-/// `error` (the reducer threw) is kept as the entry's `error` member.
+/// `error` (the reducer threw) is kept as the entry's `error` member. An action's `stack`
+/// (recorded with `trace: true`) is kept, and its dispatch's frame becomes the entry's
+/// `site` (see ``StackTrace/site(_:)``).
 ///
 /// Liberal in what it accepts, as older extensions wrote: `stagedActionIds` may be
 /// missing (the ids of `actionsById`, ascending), an action may be stored bare rather
@@ -124,7 +126,13 @@ enum ReduxLiftedStateReader {
         "expected an object, found \(ImportProblem.describe(value))")
     }
     var extra = JSONObject()
-    if let stack = object["stack"], stack != .null { extra["stack"] = stack }
+    if let stack = object["stack"], stack != .null {
+      // The dispatch's site, where the trace has a frame: what `--why` and `--blame` read.
+      if case .string(let text) = stack, let site = StackTrace.site(text) {
+        extra["site"] = site.jsonValue
+      }
+      extra["stack"] = stack
+    }
     let time = ImportProblem.time(fromMilliseconds: object["timestamp"])
     // `replay --export redux-devtools` keeps an action without a string `type` here.
     if let action = object["originalAction"] ?? object["action"] {

@@ -22,6 +22,10 @@ public struct RawEntry: Sendable, Equatable {
   public var prior: Range<Int>
   /// Byte offsets of the `next` value within the line.
   public var next: Range<Int>
+  /// The `origin` member, parsed, when the entry has one (see ``LogOrigin``).
+  public var origin: JSONValue?
+  /// The `site` member, parsed, when the entry has one (see ``LogSite``).
+  public var site: JSONValue?
 
   /// Creates a raw entry; used by the scanner and by tests.
   public init(seq: Int?, time: String?, action: JSONValue, prior: Range<Int>, next: Range<Int>) {
@@ -53,7 +57,8 @@ public enum EntryScanError: Error, Equatable, Sendable {
 /// members in any order, unknown members validated and ignored, a repeated
 /// key keeping its last value, keys compared after unescaping.
 ///
-/// Complexity: O(line length), allocating only for `seq`, `time` and `action`.
+/// Complexity: O(line length), allocating only for `seq`, `time`, `action`, `origin` and
+/// `site`.
 public enum EntryScanner {
   /// Scans one entry line (without its line terminator).
   /// - Throws: ``EntryScanError``.
@@ -88,7 +93,7 @@ public enum EntryScanner {
         scanner.skipWhitespace()
         let valueStart = scanner.offset
         switch member {
-        case .seq, .time, .action:
+        case .seq, .time, .action, .origin, .site:
           // Small members: parse in place, which validates them too.
           var parser = JSONParser(bytes: line, offset: valueStart)
           guard let value = try? parser.parseNext() else { throw .malformed(malformedError(line)) }
@@ -113,7 +118,7 @@ public enum EntryScanner {
 
   /// The members an entry reader cares about.
   enum MemberKind {
-    case seq, time, action, prior, next, other
+    case seq, time, action, prior, next, origin, site, other
   }
 
   private struct Members {
@@ -122,12 +127,16 @@ public enum EntryScanner {
     var action: JSONValue?
     var prior: Range<Int>?
     var next: Range<Int>?
+    var origin: JSONValue?
+    var site: JSONValue?
 
     mutating func set(_ kind: MemberKind, value: JSONValue) {
       switch kind {
       case .seq: seq = value
       case .time: time = value
       case .action: action = value
+      case .origin: origin = value
+      case .site: site = value
       default: break
       }
     }
@@ -159,7 +168,10 @@ public enum EntryScanner {
       guard let action else { throw .invalidEntry("the entry has no /action member") }
       guard let prior else { throw .invalidEntry("the entry has no /prior member") }
       guard let next else { throw .invalidEntry("the entry has no /next member") }
-      return RawEntry(seq: seqNumber, time: timeText, action: action, prior: prior, next: next)
+      var entry = RawEntry(
+        seq: seqNumber, time: timeText, action: action, prior: prior, next: next)
+      (entry.origin, entry.site) = (origin, site)
+      return entry
     }
   }
 
@@ -176,6 +188,8 @@ public enum EntryScanner {
       case "action": return .action
       case "prior": return .prior
       case "next": return .next
+      case "origin": return .origin
+      case "site": return .site
       default: return .other
       }
     }
@@ -185,9 +199,10 @@ public enum EntryScanner {
     }
     switch range.count {
     case 3: return matches("seq") ? .seq : .other
-    case 4: return matches("time") ? .time : matches("next") ? .next : .other
+    case 4:
+      return matches("time") ? .time : matches("next") ? .next : matches("site") ? .site : .other
     case 5: return matches("prior") ? .prior : .other
-    case 6: return matches("action") ? .action : .other
+    case 6: return matches("action") ? .action : matches("origin") ? .origin : .other
     default: return .other
     }
   }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Tells entries, compact patch entries, pending records, gap records, closing records
-/// and blank lines apart from each line's first bytes, without parsing the line, and
+/// Tells entries, compact patch entries, pending records, gap records, closing records,
+/// effect records and blank lines apart from each line's first bytes, without parsing the line, and
 /// reads the entry's `seq` on the way.
 ///
 /// The format puts every distinguishing member before the first object or array member
 /// (`pending` and `patch` precede `action`, `prior` and `next`; a gap record starts with
-/// `{"dropped":`, a closing record with `{"closed":`), so the scan reads each line's
+/// `{"dropped":`, a closing record with `{"closed":`, an effect record with `{"effect":`),
+/// so the scan reads each line's
 /// top-level members only up to the first container value: typically 60 bytes per line,
 /// whatever the state's size. Writers put `seq` first, so it is read in the same bytes; a
 /// `seq` written later is found by ``seqMember(_:)``, which steps over the whole line.
@@ -24,6 +25,9 @@ enum LineKindScan {
     case gap
     /// A closing record: `{"closed":true,"lastSeq":N,…}` (see ``LogClosing``).
     case closing
+    /// An effect record: `{"effect":"start",…}` or `{"effect":"end",…}` (see
+    /// ``EffectRecord``); neither an entry nor a state.
+    case effect
   }
 
   /// What the first bytes of a line say about its `seq` member.
@@ -45,6 +49,7 @@ enum LineKindScan {
 
   private static let gapPrefix = Array(#"{"dropped":"#.utf8)
   private static let closingPrefix = Array(#"{"closed":"#.utf8)
+  private static let effectPrefix = Array(#"{"effect":"#.utf8)
 
   /// The kind of the line whose first bytes are `line`.
   ///
@@ -72,6 +77,7 @@ enum LineKindScan {
     }
     if starts(with: gapPrefix) { return Classification(kind: .gap, seq: .absent) }
     if starts(with: closingPrefix) { return Classification(kind: .closing, seq: .absent) }
+    if starts(with: effectPrefix) { return Classification(kind: .effect, seq: .absent) }
     if undecided { return nil }
     // Running out of bytes decides nothing when more follow.
     let unknown: Classification? =

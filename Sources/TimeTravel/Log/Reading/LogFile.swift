@@ -29,6 +29,8 @@ import TimeTravelJSON
 ///   keyframe at or before them, with the last rebuilt state cached so that reading
 ///   entries in order applies one patch per entry;
 /// - a ring-mode header (`"dropped":D`), warned about;
+/// - effect records (`{"effect":"start",…}`, `{"effect":"end",…}`): effects starting and
+///   ending, neither entries nor states, read by ``effectRuns()``;
 /// - a closing record (`{"closed":true,"lastSeq":N,…}`, see ``LogClosing``) as the last
 ///   line: the writer closed the log. When the header promises one
 ///   (`"closingRecord":true`) and it is missing, a warning says the session did not end
@@ -66,15 +68,17 @@ public final class LogFile: Sendable {
   let pendingLines: [Int]
 
   private let source: LogSource
-  private let lines: LineIndex
+  let lines: LineIndex
+  /// The 0-based line indexes of the effect records, ascending.
+  let effectLines: [Int]
   /// Index into `lines` of the first entry line.
-  private let firstEntryLine: Int
+  let firstEntryLine: Int
   /// Number of entry lines (excluding the header, pending records and a torn last
   /// line).
   public let entryCount: Int
   /// Line indexes of the entries when pending records are interleaved; `nil` when
   /// every line after the header is an entry (no memory spent on the common case).
-  private let entryLines: [Int]?
+  let entryLines: [Int]?
   /// The action the app was applying when the session ended, when the log ends in a
   /// pending record with no completing entry (see ``PendingEntry``).
   public let pendingEntry: PendingEntry?
@@ -234,6 +238,7 @@ public final class LogFile: Sendable {
     self.closing = closing
     self.tornLine = torn.map { $0.line - 1 }
     self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
+    self.effectLines = range.filter { kinds[$0] == .effect }
     let lastSeq = Self.lastSeq(
       source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
       endGap: gaps.last.flatMap { $0.beforeEntry == nil ? $0 : nil })
@@ -282,7 +287,7 @@ public final class LogFile: Sendable {
                 "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
             ))
         }
-      case .pending, .blank:
+      case .pending, .blank, .effect:
         break
       case .closing:
         // Closed, then appended to: a later session follows. Only an unreadable one is
@@ -339,8 +344,10 @@ public final class LogFile: Sendable {
     let found = kinds.indices.filter { kinds[$0] == .pending }
     guard let last = found.last else { return (nil, [], nil) }
     var warnings: [LogWarning] = []
+    // Effect records are no entries: they neither complete a pending record nor stop
+    // one from being the last.
     for i in found.dropLast()
-    where kinds[(i + 1)...].first(where: { $0 != .blank }) == .pending {
+    where kinds[(i + 1)...].first(where: { $0 != .blank && $0 != .effect }) == .pending {
       warnings.append(
         LogWarning(
           line: i + 1,
@@ -349,7 +356,7 @@ public final class LogFile: Sendable {
     }
     var pending: PendingEntry?
     var crashWarning: Int?
-    if last == range.upperBound - 1 {
+    if kinds[(last + 1)...].allSatisfy({ $0 == .blank || $0 == .effect }) {
       if let value = try? parse(source, lines, last),
         let entry = PendingEntry(value, line: last + 1)
       {
@@ -369,7 +376,7 @@ public final class LogFile: Sendable {
   }
 
   /// The 0-based line index of the entry at `position` (1-based).
-  private func lineIndex(ofEntry position: Int) -> Int {
+  func lineIndex(ofEntry position: Int) -> Int {
     entryLines?[position - 1] ?? firstEntryLine + position - 1
   }
 

@@ -12,6 +12,8 @@ struct QueuedTransition<State: Encodable & Sendable, Action: Encodable & Sendabl
   let action: RecordedAction<Action>
   let prior: State
   let next: State?
+  /// Where the action was dispatched; static strings, so carrying it copies no bytes.
+  var site: DispatchSite? = nil
 
   func encodeAction(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data {
     switch action {
@@ -45,6 +47,7 @@ struct QueuedTransition<State: Encodable & Sendable, Action: Encodable & Sendabl
 /// ``JSONBytesEncoder`` (bytes identical to `JSONEncoder` with sorted keys and unescaped
 /// slashes), applies the redaction, and returns the JSON bytes.
 protocol TransitionValues: Sendable {
+  var site: DispatchSite? { get }
   func encodeAction(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
   func encodePrior(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
   func encodeNext(_ encoder: JSONBytesEncoder, _ redaction: LogRedaction) throws -> Data
@@ -97,6 +100,8 @@ struct LogPipeline {
   let redaction: LogRedaction
   let encoding: LogRecorder.EntryEncoding
   let sink: LogSink
+  /// What the entries say of where they came from (see ``LogRecorder/Provenance``).
+  var provenance = LogRecorder.Provenance.none
   var lastSeq = 0
   /// The previous entry's `next` bytes, reused as the following `prior`; `nil` at the
   /// start and after a gap, when the prior must be encoded from its Swift value.
@@ -217,10 +222,8 @@ struct LogPipeline {
     }
     line.append(contentsOf: #","action":"#.utf8)
     line.append(actionBytes)
-    if let origin {
-      line.append(contentsOf: #","origin":"#.utf8)
-      line.append(try encoder.encode(origin))
-    }
+    if let origin { try appendOrigin(origin, to: &line) }
+    if provenance.sites, let site = values.site { try appendSite(site, to: &line) }
     if patch == nil {
       line.append(contentsOf: #","prior":"#.utf8)
       line.append(priorBytes)

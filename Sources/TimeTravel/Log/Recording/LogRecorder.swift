@@ -29,8 +29,12 @@ import TimeTravelJSON
 /// build: 192 µs vs 200 µs per transition of a 100-item to-do state). Turn it on in
 /// debug builds or when chasing a crash.
 ///
-/// Actions sent by effects carry an `"origin":{"effect":…,"cause":K}` member (see
+/// Actions sent by effects carry an `"origin":{"cause":K,"effect":…}` member (see
 /// ``ActionOrigin``), and ``LogRedaction`` replaces secrets before anything is written.
+/// Each entry says where its action was dispatched
+/// (`"site":{"file":…,"line":…,"function":…}`, see ``DispatchSite``; `recordsSites: false`
+/// leaves it out), and effects' starts and ends are written as effect records (see
+/// ``EffectEvent``; `recordsEffects: false` leaves them out), which are not entries.
 ///
 /// ``Durability`` chooses where encoding happens: on the caller's thread before `record`
 /// returns (``Durability/synchronous``, the default, today's behaviour) or on a dedicated
@@ -57,6 +61,7 @@ public final class LogRecorder: Recorder {
   private let core: RecorderCore
   private let queue: RecorderQueue?
   private let pendingRecords: Bool
+  private let recordsEffects: Bool
 
   /// Records to the file at `url`, truncating it by default.
   ///
@@ -81,6 +86,12 @@ public final class LogRecorder: Recorder {
   ///     many earlier ones were dropped. `nil` (the default) keeps everything.
   ///   - nils: How optionals that are `nil` are written: as `null` (the default, recorded
   ///     in the header as `"nils":"null"`) or left out as `JSONEncoder` does.
+  ///   - recordsSites: Whether entries and effect records carry the ``DispatchSite`` of
+  ///     their `dispatch`, `send` or `.run` as a `site` member (`#fileID`, so
+  ///     `Module/File.swift`, a line and a function name); on by default. Turn it off for
+  ///     an app whose logs must not name its source files.
+  ///   - recordsEffects: Whether effects' starts and ends are written as effect records,
+  ///     and the run's id in each `origin` (see ``EffectEvent``); on by default.
   /// - Throws: ``LogWriterError/cannotOpen(path:code:)`` naming the path when the file
   ///   cannot be opened; ``LogWriterError/locked(path:)`` when another recorder, in
   ///   this process or another, has it open (the file is then left untouched); a write
@@ -90,7 +101,8 @@ public final class LogRecorder: Recorder {
     mode: FileLogWriter.Mode = .truncate, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full, durability: Durability = .synchronous,
-    keepingLast: Int? = nil, nils: NilEncoding = .null
+    keepingLast: Int? = nil, nils: NilEncoding = .null, recordsSites: Bool = true,
+    recordsEffects: Bool = true
   ) throws {
     let names = HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils)
     let sink: LogSink
@@ -110,7 +122,8 @@ public final class LogRecorder: Recorder {
     try self.init(
       sink: sink, destination: url.path, names: names, writesHeader: writesHeader, clock: clock,
       pendingRecords: pendingRecords, redacting: redacting, encoding: encoding,
-      durability: durability, nils: nils)
+      durability: durability, nils: nils,
+      provenance: Provenance(sites: recordsSites, effects: recordsEffects))
   }
 
   /// Records through any ``LogWriter``, e.g. a ``MemoryLogWriter`` in tests.
@@ -128,13 +141,17 @@ public final class LogRecorder: Recorder {
   ///   - durability: Synchronous (the default) or asynchronous recording.
   ///   - nils: How optionals that are `nil` are written: as `null` (the default) or left
   ///     out.
+  ///   - recordsSites: Whether entries and effect records carry a `site` member (on by
+  ///     default).
+  ///   - recordsEffects: Whether effects' starts and ends are written as effect records
+  ///     (on by default).
   /// - Throws: The writer's error if the header cannot be written.
   public convenience init(
     writer: some LogWriter, app: String, stateType: String, actionType: String,
     writesHeader: Bool = true, clock: @escaping @Sendable () -> Date = { Date() },
     pendingRecords: Bool = false, redacting: LogRedaction = .none,
     encoding: EntryEncoding = .full, durability: Durability = .synchronous,
-    nils: NilEncoding = .null
+    nils: NilEncoding = .null, recordsSites: Bool = true, recordsEffects: Bool = true
   ) throws {
     let destination =
       switch writer as any LogWriter {
@@ -146,18 +163,20 @@ public final class LogRecorder: Recorder {
       sink: .writer(writer), destination: destination,
       names: HeaderNames(app: app, stateType: stateType, actionType: actionType, nils: nils),
       writesHeader: writesHeader, clock: clock, pendingRecords: pendingRecords,
-      redacting: redacting, encoding: encoding, durability: durability, nils: nils)
+      redacting: redacting, encoding: encoding, durability: durability, nils: nils,
+      provenance: Provenance(sites: recordsSites, effects: recordsEffects))
   }
 
   private init(
     sink: sending LogSink, destination: String, names: HeaderNames, writesHeader: Bool,
     clock: @escaping @Sendable () -> Date, pendingRecords: Bool, redacting: LogRedaction,
-    encoding: EntryEncoding, durability: Durability, nils: NilEncoding
+    encoding: EntryEncoding, durability: Durability, nils: NilEncoding, provenance: Provenance
   ) throws {
     if case .compact(let interval) = encoding {
       precondition(interval >= 1, "LogRecorder: keyframeInterval must be at least 1")
     }
     self.pendingRecords = pendingRecords
+    self.recordsEffects = provenance.effects
     self.destination = destination
     self.clock = clock
     if writesHeader {
@@ -166,7 +185,8 @@ public final class LogRecorder: Recorder {
           names, created: clock(), encoding: encoding, durability: durability, ring: nil))
     }
     core = RecorderCore(
-      sink: sink, redaction: redacting, encoding: encoding, nils: nils, clock: clock)
+      sink: sink, redaction: redacting, encoding: encoding, nils: nils, clock: clock,
+      provenance: provenance)
     switch durability {
     case .synchronous:
       queue = nil
@@ -264,12 +284,45 @@ public final class LogRecorder: Recorder {
   public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
     action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?
   ) throws {
-    let values = QueuedTransition(action: action, prior: prior, next: next)
+    try record(action: action, prior: prior, next: next, origin: origin, site: nil)
+  }
+
+  /// Records one transition, with `origin` when an effect sent the action and the `site`
+  /// of its dispatch (written unless the recorder was created with `recordsSites: false`).
+  ///
+  /// - Parameters:
+  ///   - action: What caused the transition.
+  ///   - prior: The state before; only encoded for the first entry and after a gap.
+  ///   - next: The state after.
+  ///   - origin: The effect that sent the action, or `nil`.
+  ///   - site: Where the action was dispatched, or `nil`.
+  /// - Throws: As ``record(action:prior:next:)``.
+  /// - Complexity: As ``record(action:prior:next:)``; the site's static strings are
+  ///   copied into the line, about 70 bytes, with no encoding.
+  public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    action: RecordedAction<Action>, prior: State, next: State, origin: ActionOrigin?,
+    site: DispatchSite?
+  ) throws {
+    let values = QueuedTransition(action: action, prior: prior, next: next, site: site)
     if let queue {
       try queue.enqueueEntry(values, time: clock(), origin: origin, destination: destination)
       return
     }
     try core.run(destination) { try $0.writeEntry(values, time: clock(), origin: origin) }
+  }
+
+  /// Writes (or, asynchronously, queues) the effect record of `event` when the recorder
+  /// was created with `recordsEffects: true`; does nothing otherwise.
+  ///
+  /// - Parameter event: An effect's start or end.
+  /// - Throws: As ``record(action:prior:next:)``.
+  public func recordEffect(_ event: EffectEvent) throws {
+    guard recordsEffects else { return }
+    if let queue {
+      try queue.enqueueEffect(event, time: clock(), destination: destination)
+      return
+    }
+    try core.run(destination) { try $0.writeEffect(event, time: clock()) }
   }
 
   /// Writes (or, asynchronously, queues) the pending record for the next `seq` when
@@ -336,14 +389,14 @@ final class RecorderCore: ClosesAtExit {
 
   init(
     sink: sending LogSink, redaction: LogRedaction, encoding: LogRecorder.EntryEncoding,
-    nils: NilEncoding, clock: @escaping @Sendable () -> Date
+    nils: NilEncoding, clock: @escaping @Sendable () -> Date, provenance: LogRecorder.Provenance
   ) {
     self.clock = clock
-    chain = Mutex(
-      Chain(
-        pipeline: LogPipeline(
-          encoder: JSONBytesEncoder(nils: nils), redaction: redaction, encoding: encoding,
-          sink: sink)))
+    var pipeline = LogPipeline(
+      encoder: JSONBytesEncoder(nils: nils), redaction: redaction, encoding: encoding,
+      sink: sink)
+    pipeline.provenance = provenance
+    chain = Mutex(Chain(pipeline: pipeline))
   }
 
   /// Runs `body` unless the recorder failed or closed; a failure stops the recorder.

@@ -15,6 +15,9 @@ final class RecorderQueue: ClosesAtExit {
     /// from its entry by a drop.
     case entry(any TransitionValues, Date, ActionOrigin?, dropped: Int, takesSlot: Bool)
     case pending(any TransitionValues, Date, dropped: Int)
+    /// An effect record: takes no slot (it holds no state, and effects start only after
+    /// entries, so their records are bounded by the entries').
+    case effect(EffectEvent, Date, dropped: Int)
     /// `close` is `nil` for a flush; `done` is signalled once the writer ran it.
     case barrier(dropped: Int, close: ClosingReason?, done: DispatchSemaphore)
   }
@@ -99,6 +102,11 @@ final class RecorderQueue: ClosesAtExit {
       .pending(values, time, dropped: dropped)
     }
     state.withLock { $0.pendingAdmitted = true }
+  }
+
+  func enqueueEffect(_ event: EffectEvent, time: Date, destination: String) throws {
+    try push(destination, releasingSlot: false) { dropped in .effect(event, time, dropped: dropped)
+    }
   }
 
   /// Queues a job carrying the drop count so far, waking the writer if it sleeps.
@@ -221,6 +229,10 @@ final class RecorderQueue: ClosesAtExit {
             guard chain.failure == nil else { continue }
             try chain.pipeline.writeGap(dropped)
             try chain.pipeline.writePending(values, time: time)
+          case .effect(let event, let time, let dropped):
+            guard chain.failure == nil else { continue }
+            try chain.pipeline.writeGap(dropped)
+            try chain.pipeline.writeEffect(event, time: time)
           case .barrier(let dropped, let reason, let done):
             barriers.append(done)
             if chain.failure == nil {

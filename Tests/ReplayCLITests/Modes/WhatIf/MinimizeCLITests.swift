@@ -23,8 +23,8 @@ struct MinimizeCLITests {
     #expect(
       out == """
         kept 2 of 240 entries, 1-minimal (48 replays through reducer todo): without any one of them the predicate does not hold at the end
-          entry 117 (addTodo) {"id":"todo-035","title":"   "}
-          entry 236 (setFilter) {"_0":"completed"}
+          entry 117 (addTodo) {"id":"todo-035","title":"   "}  at TodoReducer/TodoSessionFixture.swift:72
+          entry 236 (setFilter) {"_0":"completed"}  at TodoReducer/TodoSessionFixture.swift:142
 
         """)
     let json = replay(
@@ -32,7 +32,7 @@ struct MinimizeCLITests {
       "--format", "json")
     #expect(
       json.out
-        == #"{"kept":[{"seq":117,"action":{"addTodo":{"id":"todo-035","title":"   "}}},{"seq":236,"action":{"setFilter":{"_0":"completed"}}}],"from":240,"replays":48,"minimal":true,"stop":"minimal"}"#
+        == #"{"kept":[{"seq":117,"action":{"addTodo":{"id":"todo-035","title":"   "}},"site":{"file":"TodoReducer/TodoSessionFixture.swift","line":72,"function":"perform(step:)"}},{"seq":236,"action":{"setFilter":{"_0":"completed"}},"site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}}],"from":240,"replays":48,"minimal":true,"stop":"minimal"}"#
         + "\n")
   }
 
@@ -44,8 +44,8 @@ struct MinimizeCLITests {
     #expect(
       out == """
         kept 2 of 6 entries, 1-minimal (4 replays through reducer search): without any one of them the predicate does not hold at the end
-          entry 5 (queryChanged) {"_0":"swift-"}
-          entry 6 (searchResponse) {"query":"swift-","results":["swift-nio","swift-format"]}
+          entry 5 (queryChanged) {"_0":"swift-"}  at SearchReducer/SearchSessionFixture.swift:44
+          entry 6 (searchResponse) {"query":"swift-","results":["swift-nio","swift-format"]}  at SearchReducer/SearchReducer.swift:49
 
         """)
   }

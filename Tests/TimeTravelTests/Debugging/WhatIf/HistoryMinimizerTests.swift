@@ -43,7 +43,7 @@ struct HistoryMinimizerTests {
     }
     #expect(result.kept.map(\.seq) == [5, 6])
     #expect(result.kept.map(\.cause) == [nil, 5])
-    #expect(result.kept[1].otherMembers["origin"] == ["cause": 5, "effect": "search"])
+    #expect(result.kept[1].otherMembers["origin"] == ["cause": 5, "effect": "search", "id": 3])
   }
 
   @Test func stoppingEarlyGivesTheSmallestFailingHistorySoFar() throws {

@@ -49,10 +49,17 @@ struct WhatIfTests {
 
   @Test func editingTheBlankTitleRenamesItToTheEnd() throws {
     let action: JSONValue = ["addTodo": ["id": "todo-035", "title": "Walk the dog"]]
-    let result = try WhatIf(log: try F.todoLog(), recomputer: F.todo).run(
+    let log = try F.todoLog()
+    let result = try WhatIf(log: log, recomputer: F.todo).run(
       [.edit(117, action: action)], predicate: F.hasBlankTitle)
+    // The recorded entry's other members (its time and site) stay with the new action.
+    let recorded = try log.entry(117)
+    #expect(recorded.otherMembers["site"] != nil)
     #expect(
-      result.replayed.first == EditedEntry(seq: 117, action: action, change: .edited, line: 118))
+      result.replayed.first
+        == EditedEntry(
+          seq: 117, action: action, change: .edited, line: 118,
+          otherMembers: recorded.otherMembers))
     #expect(result.firstDivergence == 117)
     #expect(result.firstBad == nil)
     #expect(

@@ -1,0 +1,42 @@
+import TimeTravel
+
+/// `replay LOG --blame PATH`: the dispatch sites whose entries changed the value at
+/// PATH, ranked by how many entries, in one scan of the log (see `Blame`).
+struct BlameMode: LogMode {
+  static let declaration = ModeDeclaration(
+    BlameMode.self,
+    flag: Flag(
+      names: ["--blame"], value: .text("PATH"),
+      help:
+        "The dispatch sites whose entries changed the value at PATH (a jq path or a JSON Pointer), ranked by how many entries, with the first and last of each and the effect a site is in. A log without sites is grouped by action name, and says so."
+    ), options: [OptionFlags.range, OptionFlags.filter])
+
+  /// The path as given.
+  var path: String
+
+  init(path: String) { self.path = path }
+  init(_ arguments: ModeArguments) { path = arguments.values[0] }
+
+  func run(_ context: Context) throws -> Int32 {
+    let pointer: JSONPointer
+    do {
+      pointer = try WatchPath.pointer(parsing: path)
+    } catch {
+      throw CommandError(code: ExitCode.usage, message: "--blame: \(error.message)")
+    }
+    let log = context.log
+    let range = context.options.range
+    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    var blame = Blame()
+    var progress = ProgressLine(io: context.io, total: log.entryCount, label: "blaming")
+    for position in log.positions {
+      progress.update(position)
+      if let range, !range.contains(log.numbering.number(atPosition: position)) { continue }
+      let entry = try log.entry(position)
+      guard Watch.hit(entry, at: pointer) != nil, try restriction.includes(entry) else { continue }
+      blame.add(entry)
+    }
+    progress.finish()
+    return try context.emit(BlameOutput(path: pointer, range: range, blame: blame))
+  }
+}
