@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Differential run of `replay --eval` against the system jq on generated filters over
-generated values (see docs/fuzzing.md).
+"""Differential run of `replay --eval` against jq on generated filters over generated
+values (see docs/fuzzing.md): against jq 1.8 (libjq through Fuzz/libjq.py, the default
+when `pip install jq` is there), or against the system jq (`--oracle jq`, jq 1.6 here).
 
-    python3 Fuzz/jqdiff.py [--seconds N] [--seed S] [--replay PATH] [--jq PATH] [--out FILE]
+    python3 Fuzz/jqdiff.py [--oracle libjq|jq] [--seconds N] [--seed S] [--replay PATH]
+                           [--jq PATH] [--out FILE]
 
 Each case is a random filter (from a grammar of the jq both tools support) run on a few
 random inputs. Both tools get the same wrapped program, which turns each input's
@@ -39,8 +41,31 @@ def gen_number(r):
     return r.choice([0, 1, 2, 3, -1, 10, 0.5, -2.25, 1e3, 100, 7, 2.5, -0.0, 1e17, 12345678901])
 
 
-def gen_value(r, depth=0):
+# Number texts whose printing jq 1.8 keeps or canonicalises (only against jq 1.8).
+NUMBER_TEXTS_18 = ["1.50", "1E2", "100e-2", "-0", "100000000000000000001", "1e1000", "0.10",
+                   "123456789012345678901234567890", "1.000", "12e16", "-0.0", "1e-7"]
+
+
+class Raw(str):
+    """A number written as this exact text in the input (jq 1.8 keeps or canonicalises it)."""
+
+
+def to_text(v):
+    """JSON text of a generated value, with Raw numbers written as they are."""
+    if isinstance(v, Raw):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ",".join(to_text(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + to_text(x)
+                              for k, x in v.items()) + "}"
+    return json.dumps(v, ensure_ascii=False)
+
+
+def gen_value(r, depth=0, raw_numbers=False):
     k = r.randint(0, 9 if depth < 3 else 4)
+    if raw_numbers and k in (2, 3) and r.random() < 0.4:
+        return Raw(r.choice(NUMBER_TEXTS_18))
     if k == 0:
         return None
     if k == 1:
@@ -50,9 +75,9 @@ def gen_value(r, depth=0):
     if k == 4:
         return gen_string(r)
     if k <= 6:
-        return [gen_value(r, depth + 1) for _ in range(r.randint(0, 4))]
+        return [gen_value(r, depth + 1, raw_numbers) for _ in range(r.randint(0, 4))]
     keys = ["a", "b", "c", "id", "é", "e\u0301", "", "0", "x y"]
-    return {r.choice(keys): gen_value(r, depth + 1) for _ in range(r.randint(0, 4))}
+    return {r.choice(keys): gen_value(r, depth + 1, raw_numbers) for _ in range(r.randint(0, 4))}
 
 
 # ---------------------------------------------------------------------------------
@@ -111,6 +136,33 @@ LEAVES = [".", "..", ".a", ".b", ".id", ".[0]", ".[1]", ".[-1]", ".[]", ".[]?", 
           "to_entries | from_entries", "[.[] | objects | keys]", "utf8bytelength? // 0",
           "abs", "trimstr(\"a\")", "[limit(3; repeat(1))]", "[.[] | strings | ascii_downcase]",
           ]
+# What jq 1.8 adds, and the edges of numbers: only generated against jq 1.8.
+LEAVES_18 = ["nan", "infinite", "-infinite", "1e300", "-1e300", "1.5", "-0.5", "1e17",
+             "100000000000000000000", "1E2", "1.50", "-0", "0.1", "[nan, 1]", "toboolean",
+             "abs", "trim", "ltrim", "rtrim", "significand", "frexp", "modf", "logb", "sin",
+             "atan2(1; .)", "ldexp(.; 2)", "pow(.; 2)", "fmin(.; 1)", "nearbyint", "trunc",
+             "cbrt", "exp10", "isfinite", "isinfinite", "isnan", "isnormal", "tojson",
+             "@urid", "@uri", "@base64d", "@base64", "[splits(\"a\"; \"g\")]",
+             "[splits(\"A\"; \"i\")]", "[.[] as [$a] ?// $a | $a]", "label $f | ., break $f",
+             "[label $f | .[]? | if . == 1 then break $f else . end]", "$__loc__",
+             "-.", "[skip(1; .[]?)]", "[nth(1; .[]?)]", "[limit(-1; .[]?)]", "[limit(1.5; .[]?)]",
+             "pick(.[0])", "getpath([nan])", "getpath([1e300])", "del(.[nan])",
+             "del(.[0], .[0])", "(.[]? | select(. == 1)) |= empty", ".[]? |= empty",
+             "\"x\" * .", ". * \"ab\"", ".[nan]", ".[1e300]", ".[-1.5]", ".[1.5:]",
+             ".[nan:]", ".[:nan]", "has(-0.5)", "has(nan)", "[range(.)]?", "[.[] | tostring]",
+             "tostring", "tonumber", "ltrimstr(1)", "IN(1, 2)", "INDEX(.a)", "[JOIN({}; .)]?",
+             "[limit(3; repeat(1, 2))]", "{$__loc__}", "\"k\" as $k | {$k: 1}",
+             "reduce .[]? / 2 as $x (0; . + $x)", "[foreach .[]? * 2 as $x (0; . + $x)]",
+             "[sub(\"a\"; \"1\", \"2\")]", "[gsub(\"a\"; \"x\", \"y\")]",
+             "debug(\"m\")", "have_decnum", "splits(1)?", "getpath([0, 0])",
+             "setpath([0]; 1)", "setpath([-1]; 1)", "delpaths([[0], [1]])", "to_entries",
+             "[paths]", "[tostream] | fromstream(.[])", "min", "max", "sort", "unique",
+             "group_by(.)", "[.[] | . % 3]?", ". % 0.5", "1 % .", "infinite % .", "tojson | fromjson"]
+UNARY_18 = ["-({})", "try -({}) catch .", "label $out | {}", "[.[]? as [$a] ?// $a | {}]",
+            "reduce ({}) as $x (0; . + 1)", "[limit(2; {})]", "[skip(1; {})]", "[nth(0; {})]",
+            "({}) as {{a: $x}} ?// [$x] | $x", "[{}] | .[] |= empty", "{{$__loc__, a: {}}}",
+            "[{}] | sort", "[{}] | unique", "[{}] == [{}]", "({}) < ({})", "[{}] | tojson",
+            "abs", "[{}] | implode?", "[.[]? | {}] | add"]
 UNSUPPORTED_BY_16 = {"toarray", "trim", "abs", "significand", "pick(.a)", "have_decnum",
                      "trimstr(\"a\")", "add(.[])", "ltrimstr(\"\")"}
 BINARY = ["{} | {}", "{}, {}", "{} + {}", "{} - {}", "{} * {}", "{} / {}", "{} % {}", "{} == {}",
@@ -136,15 +188,15 @@ def gen_filter(r, depth=0, supported_16=True):
     k = r.random()
     if depth >= 4 or k < 0.3:
         while True:
-            text = r.choice(LEAVES)
+            text = r.choice(LEAVES if supported_16 or r.random() < 0.5 else LEAVES_18)
             if not supported_16 or text not in UNSUPPORTED_BY_16:
                 return leaf(text)
     if k < 0.65:
         t = r.choice(BINARY)
-        return F(t, gen_filter(r, depth + 1), gen_filter(r, depth + 1))
-    t = r.choice(UNARY)
+        return F(t, gen_filter(r, depth + 1, supported_16), gen_filter(r, depth + 1, supported_16))
+    t = r.choice(UNARY if supported_16 or r.random() < 0.7 else UNARY_18)
     n = t.count("{}")
-    return F(t, *[gen_filter(r, depth + 1) for _ in range(n)])
+    return F(t, *[gen_filter(r, depth + 1, supported_16) for _ in range(n)])
 
 
 # ---------------------------------------------------------------------------------
@@ -193,7 +245,67 @@ def norm(v):
     return v
 
 
+class LibJQ:
+    """jq 1.8 in a worker process (Fuzz/libjq.py --serve), restarted when libjq aborts or a
+    case runs past the timeout."""
+
+    def __init__(self, timeout):
+        self.timeout = timeout
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "Fuzz", "libjq.py"),
+                                      "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+
+    def run(self, program, inputs):
+        import select
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        self.proc.stdin.write(json.dumps({"program": program, "inputs": inputs}) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.timeout)
+        if not ready:
+            self.proc.kill()
+            self.proc = None
+            return ("timeout", None)
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc = None
+            return ("crash", "libjq aborted")
+        result = json.loads(line)
+        if "compile_errors" in result:
+            return ("compile", " ".join(result["compile_errors"]))
+        values = []
+        for event in result["events"]:
+            if event[0] == "out":
+                values.append(json.loads(event[1]))
+            elif event[0] == "error":
+                values.append(["uncaught", event[1]])
+        return ("ok", values)
+
+
+def wrap18(filter_text):
+    # Each output as jq prints it (so numbers are compared as text), each error message.
+    return (f". as $v | (try (({filter_text}) | [0, tojson]) catch "
+            f"[1, (if type == \"string\" then . else tojson end)]), [2]")
+
+
+def compare18(filter_text, inputs, args):
+    texts = [to_text(v) for v in inputs]
+    program = wrap18(filter_text)
+    a = run([args.replay, "--eval", program], ("\n".join(texts) + "\n").encode(), args.timeout)
+    b = args.libjq.run(program, texts)
+    if a[0] == b[0] and a[0] in ("timeout", "compile"):
+        return None
+    if a[0] == b[0] == "ok" and a[1] == b[1]:
+        return None
+    return {"replay": a, "jq": b}
+
+
 def compare(filter_text, inputs, args):
+    if args.oracle == "libjq":
+        return compare18(filter_text, inputs, args)
     stdin = ("\n".join(json.dumps(v, ensure_ascii=False) for v in inputs) + "\n").encode()
     program = wrap(filter_text)
     a = run([args.replay, "--eval", program], stdin, args.timeout)
@@ -295,11 +407,48 @@ KNOWN = [
     ("1.6-crashes",
      lambda f, i, o: isinstance(o.get("jq"), tuple) and o["jq"][0] == "crash",
      "jq 1.6 aborts on an assertion ([-1] | implode)"),
+    ("1.6-index-wording",
+     lambda f, i, o: messages_differ_only_in(o, r"^Cannot index \w+ with "),
+     "jq 1.6 writes `Cannot index number with string \"a\"` and `Cannot index object with "
+     "number`; replay writes jq 1.8's `Cannot index number with string (\"a\")` and `Cannot "
+     "index object with number (0)`"),
 ]
 
 
-def classify(filter_text, inputs, outcome):
-    for name, test, _ in KNOWN:
+def uncaught_or_error(outcome, side):
+    """The error messages one side reported, caught or not."""
+    value = outcome.get(side)
+    if not (isinstance(value, tuple) and value[0] == "ok"):
+        return []
+    return [v[1] for v in value[1] if isinstance(v, list) and len(v) == 2 and v[0] in (1, "uncaught")]
+
+
+def messages_differ_only_in(outcome, pattern):
+    a, b = uncaught_or_error(outcome, "replay"), uncaught_or_error(outcome, "jq")
+    return bool(a) and len(a) == len(b) and all(
+        x == y or (re.search(pattern, x) and re.search(pattern, y)) for x, y in zip(a, b))
+
+
+# Where replay knowingly differs from jq 1.8, each with its reason (docs/fuzzing.md).
+KNOWN_18 = [
+    ("1.8-hangs",
+     lambda f, i, o: o["jq"][0] == "timeout" and o["replay"][0] != "timeout",
+     "jq 1.8 loops for ever on range/1 and range/2 with a NaN bound (and combinations(nan)), "
+     "which replay answers with nothing"),
+    ("1.8-crashes",
+     lambda f, i, o: o["jq"][0] == "crash",
+     "libjq 1.8.2 aborts on an assertion"),
+    ("regex-message",
+     lambda f, i, o: messages_differ_only_in(o, r"is not a valid regex"),
+     "an invalid regex: jq appends Oniguruma's reason, replay's engine (ICU) words its own"),
+    ("json-parser-message",
+     lambda f, i, o: messages_differ_only_in(o, r"\(while parsing '"),
+     "fromjson errors carry replay's JSON parser's message, not jq's"),
+]
+
+
+def classify(filter_text, inputs, outcome, jq18=False):
+    for name, test, _ in (KNOWN_18 if jq18 else KNOWN):
         try:
             if test(filter_text, inputs, outcome):
                 return name
@@ -310,6 +459,9 @@ def classify(filter_text, inputs, outcome):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--oracle", choices=["libjq", "jq"], default=None,
+                    help="jq 1.8 through libjq (the default when the jq package imports), "
+                    "or the jq executable given by --jq")
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--replay", default=os.path.join(ROOT, ".build", "release", "replay"))
@@ -318,6 +470,14 @@ def main():
     ap.add_argument("--inputs", type=int, default=4)
     ap.add_argument("--out", default=os.path.join(ROOT, "Fuzz", ".build", "jqdiff.jsonl"))
     args = ap.parse_args()
+    if args.oracle is None:
+        try:
+            import jq  # noqa: F401
+            args.oracle = "libjq"
+        except ImportError:
+            args.oracle = "jq"
+    args.libjq = LibJQ(args.timeout) if args.oracle == "libjq" else None
+    jq18 = args.oracle == "libjq"
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     r = random.Random(args.seed)
     start = time.time()
@@ -330,22 +490,22 @@ def main():
             if cases % 500 == 0 and cases:
                 print(f"{time.time() - start:.0f} s: {cases} cases, {agree} agree, {by_class}",
                       flush=True)
-            tree = gen_filter(r)
-            inputs = [gen_value(r) for _ in range(args.inputs)]
+            tree = gen_filter(r, supported_16=not jq18)
+            inputs = [gen_value(r, raw_numbers=jq18) for _ in range(args.inputs)]
             cases += 1
             outcome = compare(tree.render(), inputs, args)
             if outcome is None:
                 agree += 1
                 continue
             original = tree.render()
-            name = classify(original, inputs, outcome)
+            name = classify(original, inputs, outcome, jq18)
             if name in ("1.6-hangs", "limit-0", "1.6-lacks-builtin"):
                 # Explained as it stands; shrinking would only cost time.
                 small, small_inputs = original, inputs
             else:
                 small, small_inputs = shrink(tree, inputs, args)
                 outcome = compare(small, small_inputs, args) or outcome
-                name = classify(small, small_inputs, outcome) or name
+                name = classify(small, small_inputs, outcome, jq18) or name
             record = {"class": name, "filter": small, "inputs": small_inputs,
                       "original": original, "outcome": outcome}
             out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")

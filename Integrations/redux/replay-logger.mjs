@@ -30,9 +30,11 @@ const PLACEHOLDER = "<redacted>";
  * @param {string} [options.app] The header's `app`.
  * @param {string} [options.stateType] The header's `stateType`.
  * @param {string} [options.actionType] The header's `actionType`.
- * @param {{state?: string[], action?: string[], placeholder?: string}} [options.redact]
+ * @param {{state?: string[], action?: string[], placeholder?: string} | string[]} [options.redact]
  *   RFC 6901 JSON Pointers into states (`prior`, `next`) and into actions; the values
- *   there are written as the placeholder, `"<redacted>"` by default.
+ *   there are written as the placeholder, `"<redacted>"` by default. A bare list is the
+ *   state's pointers (`["/user/token"]` is `{state: ["/user/token"]}`); another shape, or
+ *   a member other than these three, throws a TypeError.
  * @param {() => Date | number} [options.clock] The source of `created` and each
  *   entry's `time` (a Date or milliseconds since 1970); `() => new Date()` by default.
  * @param {(error: Error) => void} [options.onError] Called once, when recording stops
@@ -647,9 +649,20 @@ function checkOptions(options) {
       throw new TypeError(`replayLogger: options.${name} must be a function`);
     }
   }
-  const redact = options.redact ?? {};
+  // A bare list, the shape most loggers take, is the state's pointers; any other shape
+  // but {state, action, placeholder} throws, so that a mistake never redacts nothing.
+  const redact = Array.isArray(options.redact) ? { state: options.redact } : options.redact ?? {};
   if (redact === null || typeof redact !== "object") {
-    throw new TypeError("replayLogger: options.redact must be {state, action, placeholder}");
+    throw new TypeError(
+      "replayLogger: options.redact must be {state, action, placeholder} or a list of state pointers",
+    );
+  }
+  for (const key of Object.keys(redact)) {
+    if (!["state", "action", "placeholder"].includes(key)) {
+      throw new TypeError(
+        `replayLogger: options.redact has no member ${JSON.stringify(key)}; it takes {state, action, placeholder} or a list of state pointers`,
+      );
+    }
   }
   if (redact.placeholder !== undefined && typeof redact.placeholder !== "string") {
     throw new TypeError("replayLogger: options.redact.placeholder must be a string");

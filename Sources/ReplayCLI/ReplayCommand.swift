@@ -62,11 +62,15 @@ public enum ReplayCommand {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
-    for warning in importWarnings + log.warnings {
+    // The summary lists the import's warnings with the log's; other modes say them here.
+    // A log being followed is still being recorded: its missing closing record is no news.
+    let logWarnings = log.warnings.filter { !(options.follow && $0.isMissingClosingRecord) }
+    for warning in (mode is SummaryMode ? [] : importWarnings) + logWarnings {
       io.errText(
         "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
     }
-    let context = Context(log: log, options: options, io: io, reducers: reducers)
+    let context = Context(
+      log: log, options: options, io: io, reducers: reducers, importWarnings: importWarnings)
     do {
       try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)
       if options.follow, let mode = mode as? any FollowableMode {

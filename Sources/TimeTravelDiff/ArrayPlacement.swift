@@ -18,8 +18,8 @@ enum ArrayPlacement {
   enum Step: Equatable {
     /// Add `new[newIndex]` at `index`.
     case insert(index: Int, newIndex: Int)
-    /// Move the element now at `from` to `to`; it is `new[newIndex]`.
-    case move(from: Int, to: Int, newIndex: Int)
+    /// Move the element now at `from` to `to`; it is `old[oldIndex]` and `new[newIndex]`.
+    case move(from: Int, to: Int, oldIndex: Int, newIndex: Int)
   }
 
   static func steps(_ matching: ArrayMatching, newCount: Int) -> [Step] {
@@ -58,7 +58,10 @@ enum ArrayPlacement {
       if m >= 0 {
         let from = occupied.prefixSum(oldSlot[m])
         occupied.add(-1, at: oldSlot[m])
-        steps.append(.move(from: from, to: occupied.prefixSum(newSlot[j]), newIndex: j))
+        steps.append(
+          .move(
+            from: from, to: occupied.prefixSum(newSlot[j]), oldIndex: matching.matches[m].old,
+            newIndex: j))
       } else {
         steps.append(.insert(index: occupied.prefixSum(newSlot[j]), newIndex: j))
       }

@@ -24,7 +24,8 @@ extension DiffTextRenderer {
   /// its JSON Pointer path as a `//` comment. Only containers that hold one of
   /// `changes` are opened, so a filtered list renders just those. Within an
   /// array, removals are listed first by old index (they apply first); the
-  /// other changes appear at their index in `new`. Colour (red `-`, green
+  /// other changes appear at their index in `new`, and a move's comment names
+  /// where the element was by its old index, as the removals do. Colour (red `-`, green
   /// `+`, cyan moves, dim folds) when ``color`` is set. `"(no changes)"` when
   /// `changes` is empty.
   ///
@@ -131,7 +132,7 @@ extension DiffTextRenderer {
   private func exactLines(_ changes: [JSONChange], label: String, depth: Int) -> [String] {
     var lines: [String] = []
     for change in changes {
-      let note = "  // " + Self.displayPath(change.path)
+      let note = "  // " + Self.displayPath(change.shownPath)
       let pad = indent(depth)
       switch change.op {
       case .replace:
@@ -143,11 +144,11 @@ extension DiffTextRenderer {
       case .remove:
         lines.append(paint("- " + pad + label + value(change.old) + note, Self.red))
       case .move:
-        let from = change.from.map(Self.displayPath) ?? "?"
+        let from = change.shownSource.map(Self.displayPath) ?? "?"
         lines.append(
           paint(
             "↷ " + pad + label + value(change.new) + "  // moved \(from) → "
-              + Self.displayPath(change.path), Self.cyan))
+              + Self.displayPath(change.shownPath), Self.cyan))
       }
     }
     return lines
@@ -167,7 +168,7 @@ struct ChangeTrie {
   init(_ list: [JSONChange]) {
     for change in list {
       var node = 0
-      for token in change.path.tokens {
+      for token in change.shownPath.tokens {
         if let next = children[node][ExactKey(token)] {
           node = next
         } else {

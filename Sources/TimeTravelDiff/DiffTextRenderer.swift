@@ -27,10 +27,13 @@ public struct DiffTextRenderer: Sendable {
   /// - `- /todos/0: {"id":"todo-001",…}` (remove, showing the old value)
   /// - `↷ /todos/2 → /todos/0` (move)
   ///
-  /// The root path prints as `(root)`. O(total printed size).
+  /// One index convention holds for every line: an element is named by its index in
+  /// the old array where the line shows it as it was (a removal, a move's source), and
+  /// by its index in the new array everywhere else (see ``JSONChange/oldPath``). The
+  /// root path prints as `(root)`. O(total printed size).
   public func renderLines(_ changes: [JSONChange]) -> [String] {
     changes.map { change in
-      let path = Self.displayPath(change.path)
+      let path = Self.displayPath(change.shownPath)
       switch change.op {
       case .replace:
         let (old, new) = values(change.old, change.new)
@@ -40,7 +43,7 @@ public struct DiffTextRenderer: Sendable {
       case .remove:
         return paint("- \(path): \(value(change.old))", Self.red)
       case .move:
-        let from = change.from.map(Self.displayPath) ?? "?"
+        let from = change.shownSource.map(Self.displayPath) ?? "?"
         return paint("↷ \(from) → \(path)", Self.cyan)
       }
     }

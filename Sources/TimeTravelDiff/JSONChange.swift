@@ -4,11 +4,19 @@ import TimeTravelJSON
 ///
 /// The changes that ``JSONDiff/changes(from:to:options:)`` returns form a
 /// script: applied in order (as RFC 6902 applies a patch) they turn the old
-/// document into the new one, so every path is valid at the moment its change
-/// applies. Within one array, removals come first from the highest index down
-/// (so a removal's path is the element's index in the old array), then
-/// insertions and moves in ascending order (so their `path` is the final
-/// index in the new array), then changes inside elements (at final indexes).
+/// document into the new one, so every ``path`` (and a move's ``from``) is valid at
+/// the moment its change applies. Within one array, removals come first from the
+/// highest index down (so a removal's path is the element's index in the old
+/// array), then insertions and moves in ascending order of their final index (their
+/// path counts the elements not yet moved, so it can differ from that index), then
+/// changes inside elements (at final indexes).
+///
+/// Renderings use one convention for every line instead: an element is named by its
+/// index in the new document, except where the line shows it as it was (a removal,
+/// and a move's source), which use its index in the old document; the containers
+/// above a change are named as in the new document. ``shownPath`` and
+/// ``shownSource`` give those (`↷ /todos/2 → /todos/0` for the element that was third
+/// and is first), from ``newPath`` and ``oldPath``.
 public struct JSONChange: Equatable, Sendable {
   /// The kind of change, named as the RFC 6902 operation that performs it.
   public enum Operation: String, Sendable {
@@ -28,8 +36,15 @@ public struct JSONChange: Equatable, Sendable {
   /// it for remove.
   public var path: JSONPointer
   /// For a move, where the element was just before the move (indexes count
-  /// earlier changes in the same array); `nil` otherwise.
+  /// earlier changes in the same array): the RFC 6902 `from`; `nil` otherwise.
   public var from: JSONPointer?
+  /// For a move whose ``from`` is not the element's index in the old array, that index
+  /// (the containers above it named as in ``path``); `nil` otherwise: renderings then
+  /// show ``from``.
+  public var oldPath: JSONPointer?
+  /// For an addition or a move into an array whose ``path`` is not the element's index
+  /// in the new array, that index; `nil` otherwise: renderings then show ``path``.
+  public var newPath: JSONPointer?
   /// The value before the change; `nil` for add.
   public var old: JSONValue?
   /// The value after the change; `nil` for remove.
@@ -40,12 +55,29 @@ public struct JSONChange: Equatable, Sendable {
     op: Operation, path: JSONPointer, from: JSONPointer? = nil, old: JSONValue? = nil,
     new: JSONValue? = nil
   ) {
+    self.init(op: op, path: path, from: from, oldPath: nil, newPath: nil, old: old, new: new)
+  }
+
+  /// A change with the indexes renderings show (``oldPath``, ``newPath``); normally made
+  /// by ``JSONDiff``.
+  public init(
+    op: Operation, path: JSONPointer, from: JSONPointer?, oldPath: JSONPointer?,
+    newPath: JSONPointer?, old: JSONValue? = nil, new: JSONValue? = nil
+  ) {
     self.op = op
     self.path = path
     self.from = from
+    self.oldPath = oldPath
+    self.newPath = newPath
     self.old = old
     self.new = new
   }
+
+  /// Where a rendering places the change: ``newPath``, else ``path``.
+  public var shownPath: JSONPointer { newPath ?? path }
+
+  /// Where a rendering says a moved element came from: ``oldPath``, else ``from``.
+  public var shownSource: JSONPointer? { oldPath ?? from }
 }
 
 /// How ``JSONDiff`` matches array elements.

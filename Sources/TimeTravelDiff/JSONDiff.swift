@@ -72,6 +72,8 @@ struct DiffEngine {
     var op: JSONChange.Operation
     var node: Int
     var from: Int? = nil
+    var oldPath: Int? = nil
+    var newPath: Int? = nil
     var old: JSONValue? = nil
     var new: JSONValue? = nil
   }
@@ -110,6 +112,7 @@ struct DiffEngine {
         output.append(
           JSONChange(
             op: pending.op, path: pointer(pending.node), from: pending.from.map(pointer),
+            oldPath: pending.oldPath.map(pointer), newPath: pending.newPath.map(pointer),
             old: pending.old, new: pending.new))
       case .diff(.object(let a), .object(let b), let node):
         stack.append(contentsOf: objectWork(a, b, node: node).reversed())
@@ -158,12 +161,21 @@ struct DiffEngine {
     }
     for step in ArrayPlacement.steps(matching, newCount: b.count) {
       switch step {
+      // Where the patch's indexes (which count the operations before them) differ from
+      // the element's old and new ones, the change keeps those too, for renderings.
       case .insert(let index, let j):
-        work.append(.emit(Pending(op: .add, node: self.node(node, String(index)), new: b[j])))
-      case .move(let from, let to, let j):
+        let at = self.node(node, String(index))
+        let shown = index == j ? nil : self.node(node, String(j))
+        work.append(.emit(Pending(op: .add, node: at, newPath: shown, new: b[j])))
+      case .move(let from, let to, let i, let j):
         let fromNode = self.node(node, String(from))
+        let oldNode = i == from ? nil : self.node(node, String(i))
+        let at = self.node(node, String(to))
+        let shown = to == j ? nil : self.node(node, String(j))
         work.append(
-          .emit(Pending(op: .move, node: self.node(node, String(to)), from: fromNode, new: b[j])))
+          .emit(
+            Pending(
+              op: .move, node: at, from: fromNode, oldPath: oldNode, newPath: shown, new: b[j])))
       }
     }
     for match in matching.matches.sorted(by: { $0.new < $1.new }) where !match.isEqual {

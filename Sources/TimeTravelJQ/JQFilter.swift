@@ -1,12 +1,14 @@
 import TimeTravelJSON
 
-/// A compiled jq filter.
+/// A compiled jq filter, following jq 1.8.
 ///
-/// Supports the jq 1.7 language subset replay needs: paths, pipes,
-/// generators, operators, conditionals, bindings and destructuring, `reduce`,
-/// `foreach`, `try`/`catch`, function definitions and most builtins. Results
-/// match jq 1.7 on that subset; numbers keep their literal text until
-/// arithmetic touches them.
+/// The language of jq 1.8: paths, pipes, generators, operators, conditionals, bindings
+/// and destructuring (with `?//` alternatives), `reduce`, `foreach`, `label`/`break`,
+/// `try`/`catch`, function definitions, `import`/`include` of modules
+/// (``JQModuleSearch``), `input`/`inputs` (``JQContext``), `$__loc__`, and jq 1.8's
+/// builtins, math library included. Numbers follow jq 1.8: a literal keeps its decimal
+/// value until arithmetic makes it a double, and outputs print as jq prints them when
+/// printed with `JSONPrinter.jq`.
 ///
 /// ```swift
 /// let filter = try JQFilter(#"any(.todos[]; .title | test("^\\s*$"))"#)
@@ -23,6 +25,9 @@ public struct JQFilter: Sendable {
   /// caller tell what a filter depends on before running it (`replay --bisect`
   /// scans when a predicate reads `$action` or `$prior`).
   public let freeVariables: Set<String>
+  /// Where the program's `import` and `include` directives were resolved, for
+  /// `get_search_list` and `modulemeta`.
+  let modules: JQModuleSearch?
 
   /// Compiles `source`.
   ///
@@ -43,6 +48,19 @@ public struct JQFilter: Sendable {
     try self.init(source, predefined: Set(variableNames))
   }
 
+  /// Compiles `source`, resolving its `import` and `include` directives on `modules`
+  /// (jq's `-L` search list) and allowing only `variableNames` as free variables when
+  /// they are given.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:)``, and at a directive:
+  ///   `module not found: name`, `circular import of /path/a.jq`, a bad module path, or
+  ///   the error inside a module's file (``JQSyntaxError/file`` names it).
+  public init(
+    _ source: String, variableNames: (some Sequence<String>)? = [String]?.none,
+    modules: JQModuleSearch
+  ) throws(JQSyntaxError) {
+    try self.init(source, predefined: variableNames.map(Set.init), modules: modules)
+  }
+
   /// Compiles `source` as ``init(_:variableNames:)`` does, letting it also call the host
   /// functions named (`"entry/1"`), whose implementations a ``JQHost`` gives when it
   /// runs.
@@ -53,13 +71,41 @@ public struct JQFilter: Sendable {
     try self.init(source, predefined: Set(variableNames), hostFunctions: hostFunctions)
   }
 
-  private init(_ source: String, predefined: Set<String>?, hostFunctions: Set<String> = [])
-    throws(JQSyntaxError)
-  {
+  /// Compiles `source` as ``init(_:variableNames:hostFunctions:)`` does, resolving its
+  /// `import` and `include` directives on `modules` as ``init(_:variableNames:modules:)``.
+  /// - Throws: ``JQSyntaxError`` as ``init(_:variableNames:modules:)``.
+  public init(
+    _ source: String, variableNames: some Sequence<String>, hostFunctions: Set<String>,
+    modules: JQModuleSearch
+  ) throws(JQSyntaxError) {
+    try self.init(
+      source, predefined: Set(variableNames), modules: modules, hostFunctions: hostFunctions)
+  }
+
+  private init(
+    _ source: String, predefined: Set<String>?, modules: JQModuleSearch? = nil,
+    hostFunctions: Set<String> = []
+  ) throws(JQSyntaxError) {
     self.source = source
-    var resolver = Resolver(source: source, predefined: predefined, library: Prelude.functions)
+    self.modules = modules
+    let (header, body) = try Parser.parseProgram(source, fileName: "<top-level>", isModule: false)
+    var library = Prelude.functions
+    var program = body
+    var bound: Set<String> = []
+    if !header.imports.isEmpty {
+      var loader = ModuleLoader(search: modules)
+      let imported = try loader.bindings(
+        for: header.imports, origin: modules?.programOrigin, source: source)
+      library.merge(imported.functions) { $1 }
+      for (name, value) in imported.data.reversed() {
+        program = .bind(.literal(value), .variable(name), program)
+        bound.insert(name)
+      }
+    }
+    var resolver = Resolver(
+      source: source, predefined: predefined.map { $0.union(bound) }, library: library)
     resolver.hostFunctions = hostFunctions
-    self.program = try resolver.resolve(try Parser.parse(source))
+    self.program = try resolver.resolve(program)
     self.freeVariables = resolver.freeVariables
   }
 
@@ -69,7 +115,7 @@ public struct JQFilter: Sendable {
   ///   - input: the value `.` starts as.
   ///   - variables: values for `$name`, keyed without the `$`.
   /// - Throws: ``JQRuntimeError`` with jq's message for the first error not
-  ///   caught by `try` or `?` (e.g. `Cannot iterate over null`), or
+  ///   caught by `try` or `?` (e.g. `Cannot iterate over null (null)`), or
   ///   `$foo is not defined` when a free variable is missing.
   public func evaluate(
     _ input: JSONValue, variables: [String: JSONValue] = [:]
@@ -88,6 +134,29 @@ public struct JQFilter: Sendable {
     var last: JSONValue?
     try run(input, variables) { last = $0 }
     return last?.isTruthy ?? false
+  }
+
+  /// All outputs on `input`, in order, with `input`, `inputs`, `debug`, `stderr` and
+  /// `input_filename` served by `context`.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``; for `halt` and
+  ///   `halt_error` one with ``JQRuntimeError/haltCode`` set.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], context: JQContext
+  ) throws(JQRuntimeError) -> [JSONValue] {
+    var outputs: [JSONValue] = []
+    try run(input, variables, context: context) { outputs.append($0) }
+    return outputs
+  }
+
+  /// Hands each output on `input` to `output` as soon as it exists, as jq prints them: a
+  /// later error (or `halt`) leaves the earlier outputs delivered. `stepLimit` bounds the
+  /// run as ``evaluate(_:variables:stepLimit:)`` does; `nil` means no bound.
+  /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:context:)``.
+  public func evaluate(
+    _ input: JSONValue, variables: [String: JSONValue] = [:], context: JQContext,
+    stepLimit: Int? = nil, output: (JSONValue) -> Void
+  ) throws(JQRuntimeError) {
+    try run(input, variables, stepLimit: stepLimit ?? .max, context: context, output)
   }
 
   /// ``holds(on:variables:)`` with `host`'s functions for the host calls the filter was
@@ -114,7 +183,7 @@ public struct JQFilter: Sendable {
 
   func run(
     _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
-    host: JQHost? = nil, _ emit: (JSONValue) -> Void
+    context: JQContext? = nil, host: JQHost? = nil, _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
     for name in freeVariables.sorted() where variables[name] == nil {
       throw JQRuntimeError(message: "$\(name) is not defined")
@@ -129,18 +198,26 @@ public struct JQFilter: Sendable {
     evaluator.host = host
     evaluator.stepsLeft = stepLimit
     evaluator.isStepLimited = stepLimit != .max
+    evaluator.context = context
+    evaluator.modules = modules
     do {
       try evaluator.eval(program, input, nil, env) { v, _ in emit(v) }
     } catch {
-      var inner: any Error = error
-      while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
-      switch inner {
-      case let error as JQRuntimeError: throw error
-      case let error as NestingLimitError: throw JQRuntimeError(message: error.description)
-      case is StepLimitError:
-        throw JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
-      default: throw JQRuntimeError(message: error is DownstreamError ? "\(inner)" : "break")
-      }
+      throw Self.runtimeError(error, stepLimit: stepLimit)
+    }
+  }
+
+  /// What evaluation's own signals mean to a caller.
+  static func runtimeError(_ error: any Error, stepLimit: Int) -> JQRuntimeError {
+    var inner: any Error = error
+    while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
+    switch inner {
+    case let error as JQRuntimeError: return error
+    case let error as NestingLimitError: return JQRuntimeError(message: error.description)
+    case let halt as HaltSignal: return .halt(code: halt.code, value: halt.value)
+    case is StepLimitError:
+      return JQRuntimeError(message: "the program took more than \(stepLimit) evaluation steps")
+    default: return JQRuntimeError(message: "break")
     }
   }
 }

@@ -20,6 +20,11 @@ import TimeTravel
 /// and the site of its `send` (`sent by the effect "login" at LoginReducer/LoginReducer.swift:61`).
 /// A test store's sends record the test's own line as their site, so a recorder given
 /// to the wrapped store logs where the test dispatched each action.
+///
+/// With `effects: .replayed` (``TestStoreEffects/replayed``) effects do not run: the
+/// test delivers the actions they sent itself, with ``receive(_:from:_:sourceLocation:)``,
+/// each checked against an effect started and not yet finished; what `replay --emit-test`
+/// writes, so a generated test calls no dependency and does not depend on timing.
 @MainActor
 public final class TestStore<R: Reducer> where R.State: Encodable {
   /// The store under test.
@@ -29,7 +34,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
   /// that sent it and where.
   private var received: [Received] = []
 
-  private struct Received {
+  struct Received {
     var action: R.Action
     var prior: R.State
     var next: R.State
@@ -42,26 +47,37 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     }
   }
   /// The state right after the action being sent, once the store has reduced it.
-  private var stateAfterSent: R.State?
+  var stateAfterSent: R.State?
+  /// The effects started and not finished, when effects are replayed rather than run.
+  let replayed: ReplayedEffects?
 
   /// Creates a test store.
   ///
   /// - Parameters:
   ///   - initialState: History index 0.
   ///   - reducer: The reducer under test.
-  public convenience init(initialState: R.State, reducer: R) {
-    self.init(Store(initialState: initialState, reducer: reducer))
+  ///   - effects: Whether the reducer's effects run (``TestStoreEffects/live``, the
+  ///     default) or the test delivers what they sent (``TestStoreEffects/replayed``).
+  public convenience init(initialState: R.State, reducer: R, effects: TestStoreEffects = .live) {
+    self.init(Store(initialState: initialState, reducer: reducer), effects: effects)
   }
 
   /// Wraps an existing store, e.g. one rebuilt by `Store.init(replaying:reducer:upTo:middleware:)`.
   /// The test store takes over the store's transition observer.
   ///
-  /// - Parameter store: The store under test.
-  public init(_ store: Store<R>) {
+  /// - Parameters:
+  ///   - store: The store under test.
+  ///   - effects: Whether its effects run (the default) or are replayed: then the test
+  ///     store takes over the store's effects too, which no longer start.
+  public init(_ store: Store<R>, effects: TestStoreEffects = .live) {
     self.store = store
+    replayed = effects == .replayed ? ReplayedEffects() : nil
+    if let replayed {
+      store.effectHandler = { effect, cause in replayed.start(effect, cause: cause) }
+    }
     store.transitionObserver = { [weak self] action, prior, next, origin, site in
       guard let self, case .action(let action) = action else { return }
-      if let origin {
+      if let origin, replayed == nil {
         received.append(
           Received(action: action, prior: prior, next: next, origin: origin, site: site))
       } else if stateAfterSent == nil {
@@ -297,7 +313,7 @@ public final class TestStore<R: Reducer> where R.State: Encodable {
     check(expected, store.state, sourceLocation)
   }
 
-  private func check(
+  func check(
     _ expected: R.State, _ actual: R.State, _ sourceLocation: SourceLocation,
     received: Received? = nil
   ) {

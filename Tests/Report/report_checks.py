@@ -2,7 +2,7 @@
 """Loads replay's HTML reports in headless Chromium (through Selenium and chromedriver)
 and prints, as one JSON object, what a person would see after each interaction.
 
-    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
+    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER [CHECKOUT.html]
 
 The Swift test (HTMLReportBrowserTests) asserts on the JSON; this script only drives the
 browser and observes. Timings are reported, never judged.
@@ -186,11 +186,40 @@ def hostile_checks(driver, path, shots):
     return result
 
 
+def provenance_texts(driver):
+    """The texts of the selected entry's site, cause, chain and running effects lines."""
+    return driver.execute_script(
+        "const t = (c) => { const e = document.querySelector('#action .provenance.' + c);"
+        " return e ? e.textContent : null; };"
+        "const runs = [...document.querySelectorAll('#action .provenance.effects .effect-run')];"
+        "return {site: t('site'), cause: t('cause'), why: t('why'),"
+        " effects: runs.map((e) => e.textContent)};")
+
+
+def provenance_checks(driver, path, shots):
+    """The checkout's report: where the refund came from, and going to its cause."""
+    result = {}
+    open_report(driver, path, "#seq=6")
+    result["refund"] = provenance_texts(driver)
+    driver.save_screenshot(shots + "/provenance.png")
+    driver.find_element(By.CSS_SELECTOR, "#action .provenance.cause .seq-ref.link").click()
+    WebDriverWait(driver, 5).until(lambda d: text(d, "#detail-seq") != "seq 6")
+    result["afterCauseClick"] = text(driver, "#detail-seq")
+    result["fragment"] = driver.execute_script("return location.hash")
+    result["pay"] = provenance_texts(driver)
+    open_report(driver, path, "#seq=5")
+    result["charged"] = provenance_texts(driver)
+    result["consoleErrors"] = [m for m in console_errors(driver) if "Content Security Policy" not in m]
+    return result
+
+
 def main():
     report, hostile, shots, chromium, chromedriver = sys.argv[1:6]
     driver = browser(chromium, chromedriver)
     try:
         out = {"fixture": fixture_checks(driver, report, shots), "hostile": hostile_checks(driver, hostile, shots)}
+        if len(sys.argv) > 6:
+            out["checkout"] = provenance_checks(driver, sys.argv[6], shots)
     finally:
         driver.quit()
     print(json.dumps(out))

@@ -84,9 +84,14 @@ import Testing
     #expect(
       JSONDiff.changes(from: old, to: new) == [
         JSONChange(op: .remove, path: try ptr("/4"), old: list[4]),
-        JSONChange(op: .move, path: try ptr("/0"), from: try ptr("/4"), new: list[5]),
+        // The patch moves the element now at 4 (`from`), which was at 5 (`oldPath`).
+        JSONChange(
+          op: .move, path: try ptr("/0"), from: try ptr("/4"), oldPath: try ptr("/5"),
+          newPath: nil, new: list[5]),
         JSONChange(op: .add, path: try ptr("/2"), new: extra),
-        JSONChange(op: .move, path: try ptr("/5"), from: try ptr("/3"), new: list[1]),
+        JSONChange(
+          op: .move, path: try ptr("/5"), from: try ptr("/3"), oldPath: try ptr("/1"),
+          newPath: nil, new: list[1]),
       ])
     #expect(try JSONDiff.patch(from: old, to: new).apply(to: old) == new)
   }

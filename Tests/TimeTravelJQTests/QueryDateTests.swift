@@ -19,7 +19,6 @@ import Testing
     #expect(try jq("gmtime | mktime", "1425599507.5") == ["1425599507"])
     #expect(try jq("gmtime | todate", "0") == [#""1970-01-01T00:00:00Z""#])
     #expect(try jq(#"strftime("%A, %B %d, %Y")"#, "1425599507") == [#""Thursday, March 05, 2015""#])
-    #expect(try jq("dateadd(\"seconds\"; 60) | todate", "0") == [#""1970-01-01T00:01:00Z""#])
     #expect(try jq(#"strptime("%Y-%m-%d")"#, #""2024-02-29""#) == ["[2024,1,29,0,0,0,4,59]"])
   }
 
@@ -30,9 +29,9 @@ import Testing
     #expect(
       try jqRuntimeError(#"strptime(1)"#, #""x""#)
         == "strptime/1 requires string inputs and arguments")
-    #expect(try jqRuntimeError("mktime", #""x""#) == "mktime requires array of 6 numbers")
+    #expect(try jqRuntimeError("mktime", #""x""#) == "mktime requires array inputs")
     #expect(try jqRuntimeError("mktime", #"["a"]"#) == "mktime requires parsed datetime inputs")
-    #expect(try jqRuntimeError("gmtime", #""x""#) == "gmtime() requires a number")
+    #expect(try jqRuntimeError("gmtime", #""x""#) == "gmtime() requires numeric inputs")
     #expect(try jqRuntimeError("strftime(1)", "0") == "strftime/1 requires a string format")
     #expect(
       try jqRuntimeError(#"strftime("%Y")"#, #""x""#)

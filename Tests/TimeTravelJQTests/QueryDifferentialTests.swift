@@ -19,7 +19,7 @@ import TimeTravelJSON
     ".todos | sort_by(.priority)",
     ".todos | group_by(.isCompleted) | map(length)", ".todos | unique_by(.priority) | map(.id)",
     ".todos | min_by(.priority), max_by(.priority)", "keys", "[paths] | length",
-    "[leaf_paths] | length", "del(.todos[0], .count)", "to_entries | map(.key)",
+    "[paths(scalars)] | length", "del(.todos[0], .count)", "to_entries | map(.key)",
     "with_entries(select(.value | type == \"boolean\"))", ".todos[]? | .tags | join(\",\")",
     "[.todos[].tags[]] | unique", ".count + 1, .count - 3, .count * 2", ".count % 7",
     "[.todos[] | .priority / 4]", ".todos | map(.title | ascii_downcase)",

@@ -66,10 +66,10 @@ import TimeTravelJSON
   }
 
   @Test func runtimeErrors() throws {
-    #expect(try jqRuntimeError(".a", "1") == #"Cannot index number with "a""#)
-    #expect(try jqRuntimeError(".[]", "null") == "Cannot iterate over null")
+    #expect(try jqRuntimeError(".a", "1") == #"Cannot index number with string ("a")"#)
+    #expect(try jqRuntimeError(".[]", "null") == "Cannot iterate over null (null)")
     #expect(try jqRuntimeError(".[]", "5") == "Cannot iterate over number (5)")
-    #expect(try jqRuntimeError(".[0]", "{}") == "Cannot index object with number")
+    #expect(try jqRuntimeError(".[0]", "{}") == "Cannot index object with number (0)")
     #expect(try jqRuntimeError("true | length") == "boolean (true) has no length")
     #expect(try jqRuntimeError("{} + 1") == "object ({}) and number (1) cannot be added")
   }

@@ -86,7 +86,7 @@ import Testing
     "[.. | numbers]", "walk(if type == \"object\" then del(.id) else . end)",
     "[paths(type == \"array\")] | length", "(.. | select(type == \"number\")) |= 1", "sort",
     "unique", "[.[] | tostring]", "del(.[0])", ".[1:]", "to_entries? // 1", "flatten",
-    "[leaf_paths] | length", "[.. | objects | keys]", "min", "max", "add?",
+    "[paths(scalars)] | length", "[.. | objects | keys]", "min", "max", "add?",
     "[.[] | length]", "group_by(type)",
   ]
 

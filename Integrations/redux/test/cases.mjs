@@ -75,6 +75,15 @@ const cases = {
     note(`state password: ${store.getState().user.password}`);
   },
 
+  "redaction-bare-list"() {
+    const reducer = (state = { user: { name: "ada", token: "t-8c1f" }, n: 0 }, action) =>
+      action.type === "inc" ? { ...state, n: state.n + 1 } : state;
+    const { logger, lines } = memoryLogger({ redact: ["/user/token"] });
+    const store = createStore(reducer, applyMiddleware(logger));
+    store.dispatch({ type: "inc", token: "not a state pointer" });
+    print(lines);
+  },
+
   "redaction-placeholder"() {
     const reducer = (state = { pin: 1234, n: 0 }, action) =>
       action.type === "inc" ? { ...state, n: state.n + 1 } : state;
@@ -439,6 +448,10 @@ const cases = {
       { write: () => {}, redact: { state: ["user/password"] } },
       { write: () => {}, redact: { action: ["/a~2b"] } },
       { write: () => {}, redact: { state: "/password" } },
+      { write: () => {}, redact: { states: ["/user/token"] } },
+      { write: () => {}, redact: { State: ["/user/token"], action: [] } },
+      { write: () => {}, redact: "/user/token" },
+      { write: () => {}, redact: null },
       { write: () => {}, app: 7 },
       { write: () => {}, clock: Date.now() },
     ];

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Completion scripts for bash, zsh and fish, generated from a ``FlagTable`` as
 /// swift-argument-parser generates them from its declarations: every spelling of every
 /// flag, the fixed values of those that have them, no file names after a flag that takes
@@ -6,6 +8,18 @@ struct ShellCompletion {
   let table: FlagTable
   /// The command the script completes.
   var command = "replay"
+
+  /// The command name a script completes for a program run as `path` (its `argv[0]`):
+  /// the path's last component when it is a plain command name (letters, digits, `.`,
+  /// `_`, `+`, `-`, not starting with `-`), as a custom `replay-myapp` built from
+  /// ReplayCLI is; `replay` otherwise, so no shell syntax from a path reaches a script.
+  static func commandName(running path: String?) -> String {
+    let name = path.flatMap { $0.split(separator: "/").last.map(String.init) } ?? ""
+    let plain = name.unicodeScalars.allSatisfy {
+      $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._+-".unicodeScalars.contains($0))
+    }
+    return !name.isEmpty && plain && !name.hasPrefix("-") ? name : "replay"
+  }
 
   /// The script for `shell`.
   func script(for shell: Shell) -> String {

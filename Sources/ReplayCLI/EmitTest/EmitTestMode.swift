@@ -13,7 +13,7 @@ struct EmitTestMode: LogMode {
 
   static let declaration = ModeDeclaration(
     EmitTestMode.self, flag: flag, needs: [OptionFlags.reducer],
-    options: [OptionFlags.range, OptionFlags.module],
+    options: [OptionFlags.range, OptionFlags.module, OptionFlags.liveEffects],
     states: .recorded(
       reason:
         "has no recorded changes to assert; --convert --reducer NAME writes a log with the recomputed states to emit a test from"
@@ -27,7 +27,8 @@ struct EmitTestMode: LogMode {
   init(_ arguments: ModeArguments) {
     let options = arguments.options
     request = EmitTestRequest(
-      reducer: options.reducer ?? "", range: options.range, module: options.module)
+      reducer: options.reducer ?? "", range: options.range, module: options.module,
+      liveEffects: options.liveEffects)
   }
 
   func run(_ context: Context) throws -> Int32 {
@@ -55,7 +56,8 @@ struct EmitTestMode: LogMode {
       ?? log.entryCount
     let emission = TestEmission(
       log: log, positions: first...last, module: request.module,
-      command: Self.command(context, request), diffOptions: context.diffOptions)
+      command: Self.command(context, request), diffOptions: context.diffOptions,
+      liveEffects: request.liveEffects)
     context.io.out(try emit(emission))
     return ExitCode.success
   }
@@ -68,6 +70,7 @@ struct EmitTestMode: LogMode {
       words += ["--range", range.description]
     }
     if let module = request.module { words += ["--module", module] }
+    if request.liveEffects { words.append("--live-effects") }
     return words.joined(separator: " ")
   }
 }

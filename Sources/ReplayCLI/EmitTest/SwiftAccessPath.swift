@@ -66,7 +66,7 @@ struct SwiftAccessPath {
       case .dictionary:
         guard let value = dictionaryValue(mirror, key: token) else { return nil }
         path = SwiftAccessPath(
-          text: path.text + suffix + "[\(SwiftSource.stringLiteral(token))]", value: value,
+          text: path.text + suffix + "[\(SwiftSource.literal(token))]", value: value,
           container: .dictionaryValue)
         optionalPending = true
       default:

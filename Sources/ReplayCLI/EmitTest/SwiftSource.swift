@@ -2,21 +2,30 @@ import TimeTravel
 
 /// Swift source text for `--emit-test`: identifiers, string literals, raw string literals
 /// holding recorded JSON, and literals for scalar values.
+///
+/// Every piece of text that comes from a log reaches the source through ``literal(_:)``
+/// (a string literal that evaluates to exactly that text) or ``comment(_:)`` (the same
+/// escapes, for a `//` comment), which share one rule, ``needsEscape(_:after:)``; member
+/// and case names are written only when ``isIdentifier(_:)`` (ASCII) holds. So no log
+/// content reaches code position: `SwiftSourceLiteralTests` compiles literals of random and
+/// hostile strings and checks their values round-trip.
 enum SwiftSource {
-  /// Words that must be written in backticks to name a member.
+  /// Words written in backticks to name a member: the keywords, and the names that mean
+  /// something else after a dot (`$0.self`, `.Type`).
   private static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
     "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
     "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
     "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
     "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
-    "false", "is", "nil", "super", "throws", "true", "try", "any", "some",
+    "false", "is", "nil", "super", "throws", "true", "try", "any", "some", "self", "Self",
+    "Type", "Protocol",
   ]
 
   /// Whether `word` is an identifier (ASCII letters, digits and `_`, not starting with a
-  /// digit): the member names the generator writes.
+  /// digit, and not `_` alone): the member names the generator writes.
   static func isIdentifier(_ word: String) -> Bool {
-    guard let first = word.unicodeScalars.first, !("0"..."9").contains(first) else {
+    guard let first = word.unicodeScalars.first, !("0"..."9").contains(first), word != "_" else {
       return false
     }
     return word.unicodeScalars.allSatisfy {
@@ -30,39 +39,26 @@ enum SwiftSource {
     keywords.contains(word) ? "`\(word)`" : word
   }
 
-  /// A Swift string literal for `text`: `"`, `\` and every control or non-ASCII format
-  /// character escaped, so the source holds no raw control characters.
-  static func stringLiteral(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar) {
-          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
+  /// A Swift string literal that evaluates to exactly `text`, whatever it holds: the one
+  /// function the generator writes text from a log with.
+  ///
+  /// Text without `"` or `\` is written `"…"`. Text with them (recorded JSON, mostly) is
+  /// written raw, `#"…"#`, with one `#` more than the longest run of `#` after any `"` or
+  /// `\` in it, so that neither `"#…` can end the literal nor `\#…(` interpolate (a to-do
+  /// titled `\#(exit(42))` stays text). Scalars that ``needsEscape(_:after:)`` are written
+  /// as escapes (`\n`, `\u{202E}`; `\#u{…}` in a raw literal), so the source holds no raw
+  /// line break, control or bidi character, and nothing that could join a delimiter.
+  static func literal(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.contains(where: { $0 == "\"" || $0 == "\\" }) else {
+      return "\"" + escaped(scalars, escape: "\\") + "\""
     }
-    return out + "\""
-  }
-
-  /// A raw string literal (`#"…"#`) holding `json` printed compactly, with as many `#` as
-  /// it takes for no `"#…` inside to end it early. Compact JSON has no raw newline, and
-  /// its escapes (`\n`, `\u0000`) stay as written, which is what the decoder reads.
-  static func rawJSONLiteral(_ json: JSONValue) -> String {
-    let text = JSONPrinter.compact.print(json)
     var longest = 0
     var run = -1
-    for character in text {
-      if character == "\"" {
+    for scalar in scalars {
+      if scalar == "\"" || scalar == "\\" {
         run = 0
-      } else if character == "#", run >= 0 {
+      } else if scalar == "#", run >= 0 {
         run += 1
         longest = max(longest, run)
       } else {
@@ -70,12 +66,73 @@ enum SwiftSource {
       }
     }
     let hashes = String(repeating: "#", count: longest + 1)
-    return "\(hashes)\"\(escapingInvisible(text))\"\(hashes)"
+    // A leading `""`, or a lone `"`, would make the opening `#"""` (a multi-line literal).
+    let body =
+      scalars.first == "\"" && (scalars.count == 1 || scalars[1] == "\"")
+      ? "\\" + hashes + "u{22}" + escaped(Array(scalars.dropFirst()), escape: "\\" + hashes)
+      : escaped(scalars, escape: "\\" + hashes)
+    return hashes + "\"" + body + "\"" + hashes
   }
 
-  /// Line and paragraph separators and bidirectional controls, which Swift accepts in a
-  /// literal but which would make the source misleading to read, written as JSON escapes
-  /// (inside a JSON string, the only place compact JSON can hold them).
+  /// `text` for a `//` comment: the escapes of ``literal(_:)``, so no line break ends the
+  /// comment early and nothing invisible hides in it; quotes and backslashes stay.
+  static func comment(_ text: String) -> String {
+    escaped(Array(text.unicodeScalars), escape: "\\")
+  }
+
+  /// The scalars, each escaped (`escape` then `n`, `r`, `t` or `u{X}`) where
+  /// ``needsEscape(_:after:)`` says, else as it is.
+  private static func escaped(_ scalars: [Unicode.Scalar], escape: String) -> String {
+    var out = ""
+    var previous: Unicode.Scalar?
+    for scalar in scalars {
+      if needsEscape(scalar, after: previous) {
+        switch scalar {
+        case "\n": out += escape + "n"
+        case "\r": out += escape + "r"
+        case "\t": out += escape + "t"
+        default: out += escape + "u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
+        // An escape ends in ASCII: a mark after it is escaped too.
+        previous = "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+        previous = scalar
+      }
+    }
+    return out
+  }
+
+  /// Whether `scalar`, following `previous` as written (`nil` at the start), is written
+  /// as an escape: controls (C0, DEL, C1), line and paragraph separators, every space but
+  /// U+0020, format characters (bidi controls, zero-width joiners, the byte order mark),
+  /// private-use, unassigned and noncharacter code points, and combining marks after an
+  /// ASCII character or an escape (where they would join a quote, a `#`, a `}`), so a
+  /// literal shows every character it holds and none can change how it reads.
+  static func needsEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+    if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator,
+      .paragraphSeparator, .spaceSeparator:
+      return true
+    case .nonspacingMark, .spacingMark, .enclosingMark:
+      return previous.map(\.isASCII) ?? true
+    default:
+      return scalar.properties.isNoncharacterCodePoint
+    }
+  }
+
+  /// A raw string literal (``literal(_:)``) holding `json` printed compactly. Compact JSON
+  /// has no raw newline, and its escapes (`\n`, `\u0000`) stay as written, which is what the
+  /// decoder reads; line and paragraph separators and bidi controls inside its strings are
+  /// written as JSON escapes too, which read better than Swift's.
+  static func rawJSONLiteral(_ json: JSONValue) -> String {
+    literal(escapingInvisible(JSONPrinter.compact.print(json)))
+  }
+
+  /// Line and paragraph separators and bidirectional controls, which would make the source
+  /// misleading to read, written as JSON escapes (inside a JSON string, the only place
+  /// compact JSON can hold them).
   private static func escapingInvisible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isInvisible) else { return text }
     var out = ""
@@ -111,7 +168,7 @@ enum SwiftSource {
     }
     switch value {
     case .string(let text):
-      if leaf is String { return stringLiteral(text) }
+      if leaf is String { return literal(text) }
       return caseLiteral(leaf)
     case .bool(let flag):
       return leaf is Bool ? String(flag) : nil

@@ -74,18 +74,18 @@ extension TestEmitter {
       // swift-format-ignore-file
       // Generated from \(SwiftSource.comment(logName)) by `\(command)`.
       \(purpose(type))
-
+      \(effectsNote)
       import Foundation
       import Testing
       \(emission.minimized == nil ? "" : "import TimeTravel\nimport TimeTravelJQ\n")import TimeTravelTesting
       @testable import \(module)
 
-      @Test(\(SwiftSource.stringLiteral(displayName)))
+      @Test(\(SwiftSource.literal(displayName)))
       @MainActor
       func \(functionName)()\(async ? " async" : "") throws {
         let store = try TestStore(
           initialState: decode(\(SwiftSource.rawJSONLiteral(first.prior))),
-          reducer: \(type)())
+          reducer: \(type)()\(hasEffects && !emission.liveEffects ? ",\n    effects: .replayed" : ""))
 
       """
   }
@@ -109,6 +109,15 @@ extension TestEmitter {
       """
   }
 
+  /// What the test does with effects, for a reducer that has them; with the line break
+  /// that ends it.
+  private var effectsNote: String {
+    guard hasEffects else { return "" }
+    return emission.liveEffects
+      ? "// Effects run, as in the app: the reducer's dependencies are called, and the test\n// awaits what effects send and waits for them to finish.\n"
+      : "// Effects do not run: the actions the log says they sent are delivered from it, in\n// order (receive(_:from:)), so no dependency is called; --live-effects runs them.\n"
+  }
+
   /// The file's `decode`, after the test.
   var decodeHelper: String {
     """
@@ -120,10 +129,4 @@ extension TestEmitter {
 
     """
   }
-}
-
-extension SwiftSource {
-  /// `text` safe inside a `//` comment: control characters escaped, so no line break
-  /// ends the comment early.
-  static func comment(_ text: String) -> String { TerminalText.sanitize(text) }
 }

@@ -9,6 +9,8 @@ struct EmitTestRequest: Equatable, Sendable {
   var range: SeqRange?
   /// `--module`, or `nil` for the reducer's own module.
   var module: String?
+  /// `--live-effects`: the test runs the reducer's effects.
+  var liveEffects = false
 }
 
 /// The part of a generated test that does not depend on the reducer's types: which
@@ -24,6 +26,9 @@ struct TestEmission: Sendable {
   var command: String
   /// How array elements are matched in each entry's diff (`--id-key`).
   var diffOptions = DiffOptions()
+  /// `--live-effects`: the test runs the reducer's effects instead of delivering what
+  /// they sent from the log.
+  var liveEffects = false
   /// Set for the kept history of `--minimize`: the test ends by checking that the
   /// predicate does not hold, so it fails while the reducer has the bug.
   var minimized: Minimized?
@@ -43,8 +48,13 @@ struct TestEmission: Sendable {
 /// `expect(reducer(prev, action)).toEqual(next)` for a recorded session.
 ///
 /// Each entry becomes `store.send(action) { mutations }`, or `store.undo`, `redo` or
-/// `jump(to:)` for a recorded move, or `await store.receive(action) { … }` for an action
-/// an effect sent (its entry has an `origin`). The mutations are the recorded change,
+/// `jump(to:)` for a recorded move; an entry Redux DevTools skipped is a comment, as no
+/// replay applies it. With an ``EffectReducer``, an action an effect sent (its entry's
+/// `origin` names the effect) is `store.receive(action, from: "effect") { … }`: the test
+/// store is made with `effects: .replayed`, so effects do not run and the test is
+/// hermetic. With `--live-effects` effects run, such an action is
+/// `await store.receive(action) { … }`, and the test ends with `await store.finish()`
+/// when any entry in the range started an effect (one may be in flight at its end). The mutations are the recorded change,
 /// from the RFC 6902 patch of the entry's prior to its next state: one Swift statement
 /// per operation where ``SwiftAccessPath`` can name the place and ``SwiftSource`` can
 /// spell the value, recorded JSON decoded by the file's `decode` otherwise, and the
@@ -52,11 +62,17 @@ struct TestEmission: Sendable {
 struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
   let emission: TestEmission
   let nils: NilEncoding
+  /// The reducer, to tell which entries start effects.
+  let reducer: R
 
-  init(_ emission: TestEmission) {
+  init(_ emission: TestEmission, reducer: R) {
     self.emission = emission
+    self.reducer = reducer
     nils = emission.log.nils
   }
+
+  /// Whether the reducer returns effects, so that the test store's effects matter.
+  var hasEffects: Bool { R.self is any EffectReducer.Type }
 
   /// The source file.
   /// - Throws: ``CommandError`` with ``ExitCode/incompatibleLog`` when an action or
@@ -69,7 +85,7 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
     let first = try log.entry(emission.positions.lowerBound)
     var history = try historyCursor(before: emission.positions.lowerBound)
     var body: [String] = []
-    var usesEffects = false
+    var startsEffects = false
     for position in emission.positions {
       let entry = try log.entry(position)
       body.append("")
@@ -78,38 +94,68 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
         body += try moveStep(move, entry: entry, history: &history)
         continue
       }
+      if entry.isSkipped {
+        // Redux DevTools skipped it: every replay leaves the state as it was, so the
+        // test store is not sent it (and its history gains no state).
+        body.append(
+          "  // Skipped in Redux DevTools: its action is not applied, and the state is unchanged.")
+        continue
+      }
       history.append()
       if TaskEnding.isEnding(entry.action) {
         body.append("  // A view model's task ended here; there is nothing to send.")
         continue
       }
-      _ = try decodeAction(entry)
-      // With effects, the test store runs them and receives what they send, as TCA's
-      // does; a reducer without effects is sent the action, as --verify feeds it.
-      let effect = entry.otherMembers["origin"] != nil && R.self is any EffectReducer.Type
-      usesEffects = usesEffects || effect
+      let typed = try decodeAction(entry)
+      if hasEffects, !startsEffects { startsEffects = try startsEffect(typed, entry: entry) }
       let mutations = try mutations(entry)
       let action = "decode(\(SwiftSource.rawJSONLiteral(entry.action)))"
-      let call = effect ? "try await store.receive(\(action))" : "try store.send(\(action))"
-      body += statement(call, mutations)
+      body += statement(call(action, sentBy: effectName(entry)), mutations)
     }
-    if usesEffects { body += ["", "  await store.finish()"] }
+    let live = hasEffects && emission.liveEffects
+    if live, startsEffects { body += ["", "  await store.finish()"] }
     if let minimized = emission.minimized { body += bugCheck(minimized) }
-    return header(first: first, async: usesEffects) + body.joined(separator: "\n") + "\n}\n"
-      + decodeHelper
+    return header(first: first, async: live && startsEffects)
+      + body.joined(separator: "\n") + "\n}\n" + decodeHelper
+  }
+
+  /// The name of the effect that sent the entry's action: its `origin`'s `effect`, for a
+  /// reducer with effects; `nil` for an action the user sent (and for any action of a
+  /// reducer without effects, which is sent as --verify feeds it).
+  private func effectName(_ entry: LogEntry) -> String? {
+    guard hasEffects, case .object(let origin)? = entry.otherMembers["origin"] else { return nil }
+    return origin["effect"]?.stringValue
+  }
+
+  /// `try store.send(ACTION)`; for an action an effect sent, `try store.receive(ACTION,
+  /// from: "NAME")` (replayed effects), or `try await store.receive(ACTION)` (live ones,
+  /// as TCA's test store receives them).
+  private func call(_ action: String, sentBy effect: String?) -> String {
+    guard let effect else { return "try store.send(\(action))" }
+    return emission.liveEffects
+      ? "try await store.receive(\(action))"
+      : "try store.receive(\(action), from: \(SwiftSource.literal(effect)))"
+  }
+
+  /// Whether the reducer, given the entry's recorded prior and its action, returns an
+  /// effect that starts something.
+  private func startsEffect(_ action: R.Action, entry: LogEntry) throws -> Bool {
+    var state = try decodeState(entry.prior, entry: entry, which: "prior")
+    let effect = reducer.reduceReturningEffect(into: &state, action: action)
+    return effect.steps.contains { if case .start = $0 { true } else { false } }
   }
 
   /// The last lines of a minimised history's test: the predicate must not hold on the
   /// final state, encoded as the recorder encodes it.
   private func bugCheck(_ minimized: TestEmission.Minimized) -> [String] {
-    let predicate = SwiftSource.stringLiteral(minimized.predicate)
+    let predicate = SwiftSource.literal(minimized.predicate)
     let nilsArgument = nils == .null ? "" : ", nils: .omitted"
     return [
       "",
       "  // The bug these entries reproduce (replay --minimize): the predicate must not hold.",
       "  let bug = try JQFilter(\(predicate))",
       "  let state = try JSONValueCoding.encode(store.state\(nilsArgument))",
-      "  #expect(try !bug.holds(on: state), \(SwiftSource.stringLiteral("the predicate \(minimized.predicate) holds at the end: the bug is still there")))",
+      "  #expect(try !bug.holds(on: state), \(SwiftSource.literal("the predicate \(minimized.predicate) holds at the end: the bug is still there")))",
     ]
   }
 
@@ -203,7 +249,7 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
         let entry = try emission.log.entry(earlier)
         if let move = TimeTravelMove(action: entry.action) {
           _ = app.apply(move)
-        } else {
+        } else if !entry.isSkipped {
           app.append()
         }
       }

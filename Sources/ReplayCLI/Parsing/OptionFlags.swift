@@ -7,8 +7,9 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, plot, range, reducer, module, skip, edit, insert, move, window,
-    maxReplays, maxOrderings, filter, follow, until, format, idKey, color, noColor, full,
+    predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, skip, edit,
+    insert, move, window, maxReplays, maxOrderings, filter, follow, until, format, idKey, color,
+    noColor, full,
   ]
 
   static let predicate = Flag(
@@ -28,6 +29,12 @@ enum OptionFlags {
     help:
       "Scan from the initial state instead, to find the true first bad entry of a non-monotone predicate. A skipped state is never passed over as good: skipped states before the first bad one are listed as candidates."
   ) { options, _ in options.linear = true }
+
+  static let confirm = Flag(
+    names: ["--confirm"],
+    help:
+      "Check the first bad entry bisect finds by judging every earlier state, even with --run, where each state costs a run of the command. A --predicate is always checked so."
+  ) { options, _ in options.confirm = true }
 
   static let plot = Flag(
     names: ["--plot"], value: .text("PATH"),
@@ -56,6 +63,12 @@ enum OptionFlags {
     help:
       "The module the test imports (@testable) for the reducer's types; by default the reducer's own module."
   ) { options, values in options.module = values[0] }
+
+  static let liveEffects = Flag(
+    names: ["--live-effects"],
+    help:
+      "Run the reducer's effects in the test, as in the app: the test awaits what they send and ends with await store.finish() when an entry started one. By default they do not run: the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing."
+  ) { options, _ in options.liveEffects = true }
 
   static let filter = Flag(
     names: ["--where"], value: .text("EXPR"),

@@ -33,6 +33,10 @@ struct Options: Equatable, Sendable {
   var run: String?
   /// `--linear`: bisect by a scan from the initial state.
   var linear = false
+  /// `--confirm`: bisect judges every state before its answer, even with `--run`.
+  var confirm = false
+  /// `--live-effects`: a generated test runs the reducer's effects.
+  var liveEffects = false
   /// `--plot PATH`, each: the report's charts.
   var plots: [String] = []
   /// `--range A..B` for `--html` and `--emit-test`.

@@ -78,17 +78,13 @@ struct ReportMarks: Sendable {
   }
 
   /// Bisect over the verdicts: the outcome (with its row), the states evaluated in
-  /// order with their verdicts, and what the monotonicity probes found.
+  /// order with their verdicts, and where the search landed when its check corrected it.
   struct BisectRecord: Encodable {
     var outcome: String
     var row: Int?
     var trail: [Pair<Int, String>]
-    var contradictions: [Contradiction]
-
-    struct Contradiction: Encodable {
-      var kind: String
-      var row: Int
-    }
+    /// The row binary search landed on, when the check found an earlier bad state.
+    var bisected: Int?
   }
 
   /// The predicate's marks; `nil` when `--predicate` was not given.
@@ -104,8 +100,9 @@ struct ReportMarks: Sendable {
     findSource.map { FindRecord(expr: $0, rows: matches) }
   }
 
-  /// Bisect over the verdicts, as `--bisect` runs it: the outcome, the states evaluated in
-  /// order, and what the monotonicity probes found.
+  /// Bisect over the verdicts, as `--bisect` runs it: the outcome (checked against every
+  /// earlier state), the states the search evaluated in order, and where it landed when
+  /// the check found an earlier bad state.
   private func bisect() -> BisectRecord? {
     guard holds.count > 1 else { return nil }
     // As --bisect decides: a predicate about transitions is scanned, and so is one good on
@@ -113,21 +110,21 @@ struct ReportMarks: Sendable {
     let verdict = { (k: Int) in holds[k] ? Bisect.Verdict.bad : .good }
     let readsTransition =
       predicate.map { !$0.freeVariables.isDisjoint(with: ["action", "prior"]) } ?? false
-    let result =
+    // As --bisect does for a predicate, the search's answer is checked against every
+    // earlier state (free here: every verdict is known), so a predicate that heals and
+    // breaks again marks its true first bad entry; the trail stays the search's.
+    let search =
       readsTransition
       ? Bisect.linear(lastState: holds.count - 1, reason: .readsTransition, verdict: verdict)
       : Bisect.run(
-        lastState: holds.count - 1, probingMonotonicity: true, scanningWhenEndsAreGood: true,
-        verdict: verdict)
+        lastState: holds.count - 1, scanningWhenEndsAreGood: true, verdict: verdict)
+    let result = Bisect.confirm(search, verdict: verdict)
     var record = BisectRecord(
       outcome: "inconclusive",
-      trail: result.trail.map { Pair($0.state, $0.verdict == .bad ? "bad" : "good") },
-      contradictions: result.contradictions.map { contradiction in
-        switch contradiction {
-        case .holdsBefore(state: let g, firstBad: _): .init(kind: "holdsBefore", row: g)
-        case .clearsAfter(state: let b, firstBad: _): .init(kind: "clearsAfter", row: b)
-        }
-      })
+      trail: search.trail.map { Pair($0.state, $0.verdict == .bad ? "bad" : "good") })
+    if case .notMonotone(let bisected, _)? = result.confirmation?.finding {
+      record.bisected = bisected
+    }
     switch result.outcome {
     case .firstBad(let k):
       record.outcome = "firstBad"

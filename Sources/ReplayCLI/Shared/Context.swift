@@ -8,6 +8,9 @@ struct Context {
   var io: any ReplayIO
   /// What `--reducer NAME` can replay through.
   var reducers = ReducerRegistry()
+  /// What opening another tool's history noticed (an Elm message its metadata does not
+  /// list, Redux DevTools states that do not match its actions); the summary lists them.
+  var importWarnings: [LogWarning] = []
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { options.json }

@@ -51,7 +51,7 @@ public struct ReducerRegistry: Sendable {
     verifiers[name] = verify
     recomputers[name] = StateRecomputer(
       name: name, reducer: reducer(), initialState: initialState(), redaction: redaction)
-    emitters[name] = { emission in try TestEmitter<R>(emission).source() }
+    emitters[name] = { emission in try TestEmitter<R>(emission, reducer: reducer()).source() }
   }
 
   /// The registered names, sorted.

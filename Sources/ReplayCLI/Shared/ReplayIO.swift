@@ -25,6 +25,9 @@ public protocol ReplayIO: AnyObject {
   /// By default, all of ``readAll()``.
   /// - Throws: `LogError` as `LogFile.init(path:)` does.
   func standardInputLog() throws(LogError) -> LogFile
+  /// The name the program was run as, for what names the program (the completion
+  /// scripts): `replay`, or a custom build's `replay-myapp`. By default `replay`.
+  var programName: String { get }
 }
 
 extension ReplayIO {
@@ -33,6 +36,9 @@ extension ReplayIO {
   public func standardInputLog() throws(LogError) -> LogFile {
     try LogOpener.open(contents: readAll(), name: "stdin").log
   }
+
+  /// `replay`.
+  public var programName: String { "replay" }
 }
 
 /// The process's real standard streams.
@@ -58,6 +64,11 @@ public final class StandardIO: ReplayIO {
   public func standardInputLog() throws(LogError) -> LogFile {
     try LogOpener.open(path: "/dev/stdin", name: "stdin").log
   }
+  /// The last component of the path the process was run as (`replay-myapp`), when it is
+  /// a plain command name (letters, digits, `.`, `_`, `+`, `-`); `replay` otherwise.
+  public var programName: String {
+    ShellCompletion.commandName(running: CommandLine.arguments.first)
+  }
 }
 
 /// Buffers for tests: standard input from a string, output captured.
@@ -74,6 +85,8 @@ public final class BufferIO: ReplayIO {
   public var errorIsTerminal = false
   /// The environment the command sees.
   public var environment: [String: String]
+  /// The name the program runs as.
+  public var programName = "replay"
 
   /// Buffers with `stdin` split into lines.
   public init(stdin: String = "", isTerminal: Bool = false, environment: [String: String] = [:]) {

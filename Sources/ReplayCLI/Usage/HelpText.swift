@@ -159,12 +159,16 @@ struct HelpText {
   static func entry(_ label: String, indent: Int, _ text: String) -> String {
     let pad = String(repeating: " ", count: column)
     let lines = wrap(text, width: width - column)
-    var head = String(repeating: " ", count: indent) + label
+    // A label past the width is broken before its last options, as the usage lines are.
+    var heads = overflowing(
+      String(repeating: " ", count: indent) + label,
+      indent: String(repeating: " ", count: indent))
+    var head = heads.removeLast()
     var rest = lines[...]
     if head.count < column, let first = rest.popFirst() {
       head += String(repeating: " ", count: column - head.count) + first
     }
-    return ([head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
+    return (heads + [head] + rest.map { pad + $0 }).joined(separator: "\n") + "\n"
   }
 
   /// `text` in lines of at most `width` columns, broken at spaces (a longer word gets
@@ -192,12 +196,31 @@ struct HelpText {
     for (i, item) in items.enumerated() {
       let piece = (i == 0 ? "" : separator) + item + (i == items.count - 1 ? last : "")
       if i > 0, line.count + piece.count > width {
-        lines.append(line)
+        lines += overflowing(line, indent: indent)
         line = indent + item + (i == items.count - 1 ? last : "")
       } else {
         line += piece
       }
     }
-    return lines + [line]
+    return lines + overflowing(line, indent: indent)
+  }
+
+  /// `line`, broken before its last `[` options that pass ``width``; they go on the
+  /// next lines, two columns in from `indent`'s width.
+  private static func overflowing(_ line: String, indent: String) -> [String] {
+    var lines: [String] = []
+    var rest = Array(line)
+    let pad = Array(repeating: Character(" "), count: indent.count + 2)
+    while rest.count > width {
+      // The last " [" that leaves the head within the width.
+      guard
+        let cut = (pad.count..<width).reversed().first(where: {
+          rest[$0] == " " && rest[$0 + 1] == "["
+        })
+      else { break }
+      lines.append(String(rest[..<cut]))
+      rest = pad + rest[(cut + 1)...]
+    }
+    return lines + [String(rest)]
   }
 }

@@ -61,8 +61,8 @@ public struct MiddlewareContext<State, Action> {
 /// - observe the result: read `context.getState()` after `next` returns.
 ///
 /// `next` is non-escaping: middleware cannot defer it, which keeps every transition
-/// synchronous and the history linear. Asynchronous work belongs to the effects system
-/// planned for ``Reducer``.
+/// synchronous and the history linear. Asynchronous work belongs in an ``Effect``, which
+/// an ``EffectReducer`` returns and the store starts after the transition.
 ///
 /// In a store's middleware array, the first element is outermost: it sees the action
 /// first and the resulting state last.

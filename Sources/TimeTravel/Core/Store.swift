@@ -53,6 +53,10 @@ public final class Store<R: Reducer> {
     ((RecordedAction<Action>, State, State, ActionOrigin?, DispatchSite?) -> Void)?
   /// Transitions so far: the `seq` a recorder attached at creation gives the last one.
   @ObservationIgnored private(set) var transitionCount = 0
+  /// When set, the effect each transition's reducer returns is handed to it with the
+  /// transition's number (an origin's `cause`) instead of being started. For test stores
+  /// that do not run effects.
+  @ObservationIgnored package var effectHandler: ((Effect<Action>, Int) -> Void)?
   @ObservationIgnored private var subscribers: [(token: SubscriptionToken, body: (State) -> Void)] =
     []
   @ObservationIgnored private var activeTokens: Set<SubscriptionToken> = []
@@ -144,7 +148,9 @@ public final class Store<R: Reducer> {
     runChain(from: 0, action: action, origin: nil, site: nil)
   }
 
-  func dispatch(_ action: Action, origin: ActionOrigin?, site: DispatchSite?) {
+  /// Dispatches `action` as sent by an effect: recorded with `origin` and `site`. Also for
+  /// test stores that deliver effects' actions themselves.
+  package func dispatch(_ action: Action, origin: ActionOrigin?, site: DispatchSite?) {
     runChain(from: 0, action: action, origin: origin, site: site)
   }
 
@@ -264,7 +270,11 @@ public final class Store<R: Reducer> {
     let effect = reducer.reduceReturningEffect(into: &next, action: action)
     history.append(next)
     finishTransition(.action(action), prior: prior, next: next, origin: origin, site: site)
-    start(effect, cause: transitionCount, cancellation: nil)
+    if let effectHandler {
+      effectHandler(effect, transitionCount)
+    } else {
+      start(effect, cause: transitionCount, cancellation: nil)
+    }
   }
 
   private func move(

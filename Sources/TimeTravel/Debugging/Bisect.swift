@@ -54,6 +54,10 @@ public enum Bisect {
     public var contradictions: [Contradiction] = []
     /// Why the states were scanned one by one, or `nil` after a binary search.
     public var scan: ScanReason?
+    /// What the check of a first bad entry found, after
+    /// ``Bisect/confirm(_:budget:shouldStop:verdict:)``; `nil` before it, and for the
+    /// other outcomes.
+    public var confirmation: Confirmation?
 
     /// One evaluation.
     public struct Step: Equatable, Sendable {

@@ -21,12 +21,20 @@ public struct ReplayReport: Sendable, Equatable {
   /// Members the log's states have that the `State` type no longer decodes, ignored:
   /// JSON Pointers, sorted, with `*` for array indices (`/todos/*/legacyFlag`).
   public var ignoredMembers: [String]
+  /// The entries marked skipped (``LogEntry/isSkipped``) among those replayed, by number
+  /// (`seq`), ascending: their actions were not applied, as Redux DevTools does not apply
+  /// a skipped action, and their states were checked to be unchanged.
+  public var skippedEntries: [Int]
 
   /// Creates a report.
-  public init(outcome: ReplayOutcome, filledMembers: [String], ignoredMembers: [String]) {
+  public init(
+    outcome: ReplayOutcome, filledMembers: [String], ignoredMembers: [String],
+    skippedEntries: [Int] = []
+  ) {
     self.outcome = outcome
     self.filledMembers = filledMembers
     self.ignoredMembers = ignoredMembers
+    self.skippedEntries = skippedEntries
   }
 }
 

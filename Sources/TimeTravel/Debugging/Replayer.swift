@@ -7,7 +7,9 @@ import TimeTravelJSON
 /// Replay follows Elm's debugger: effects are dropped. Actions that effects sent
 /// during the session are entries of the log, so they are fed from it in order; running
 /// effects again (as ReSwift-Recorder did) would make replays drift. Undo, redo and
-/// jump entries move through the replayed history rather than reaching the reducer.
+/// jump entries move through the replayed history rather than reaching the reducer, and
+/// an entry Redux DevTools marked skipped (``LogEntry/isSkipped``) is not applied: the
+/// state after it must be the state before it, as DevTools computes it.
 ///
 /// States compare as `JSONValue`s (numbers by value, key order ignored), after
 /// encoding the recomputed state as the recorder did (optionals that are `nil` as `null`
@@ -84,7 +86,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     let run = try run(log, from: from, through: through)
     return ReplayReport(
       outcome: run.outcome, filledMembers: run.fit.filled.sorted(),
-      ignoredMembers: run.fit.ignored.sorted())
+      ignoredMembers: run.fit.ignored.sorted(), skippedEntries: run.skipped)
   }
 
   /// The result of ``run(_:from:through:)``: the verdict and, when verified, the
@@ -93,6 +95,8 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var outcome: ReplayOutcome
     var history: History<JSONValue>
     var fit: StateFit<R.State>
+    /// The skipped entries replayed, by number.
+    var skipped: [Int] = []
   }
 
   func run(_ log: LogFile, from: Int, through: Int?) throws(ReplayError) -> Run {
@@ -109,6 +113,7 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var history = try History<JSONValue>.recorded(in: log, through: from - 1)
     var typed: R.State?
     var count = 0
+    var skipped: [Int] = []
     if end >= from {
       for position in from...end {
         let entry: LogEntry
@@ -135,21 +140,24 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
         }
         typed = recomputedTyped
         count += 1
+        if entry.isSkipped { skipped.append(entry.seq) }
         let recorded = try fitted(entry.next, entry: entry, log: log, fit: &fit)
         // A move reaches a state of the history, which may be a recorded one from before
         // `from`: fit it the same way.
         let reached =
           TimeTravelMove(action: entry.action) == nil && !TaskEnding.isEnding(entry.action)
+            && !entry.isSkipped
           ? recomputed : try fitted(recomputed, entry: entry, log: log, fit: &fit)
         if reached != recorded {
           let divergence = Divergence(
             seq: entry.seq, line: entry.line, action: entry.action, recorded: recorded,
             recomputed: reached)
-          return Run(outcome: .diverged(divergence), history: history, fit: fit)
+          return Run(
+            outcome: .diverged(divergence), history: history, fit: fit, skipped: skipped)
         }
       }
     }
-    return Run(outcome: .verified(entries: count), history: history, fit: fit)
+    return Run(outcome: .verified(entries: count), history: history, fit: fit, skipped: skipped)
   }
 
   /// Applies one entry to `history`: a move through it, or `reduce(prior)` appended.
@@ -163,9 +171,9 @@ public struct Replayer<R: Reducer> where R.State: Codable, R.Action: Decodable {
       try move.apply(to: &history, entry: entry, log: log)
       return history.currentState
     }
-    // A view model's task ended: nothing reaches the reducer, and the state must not
-    // have changed.
-    if TaskEnding.isEnding(entry.action) {
+    // A view model's task ended, or Redux DevTools skipped the action: nothing reaches
+    // the reducer, and the state must not have changed.
+    if TaskEnding.isEnding(entry.action) || entry.isSkipped {
       history.append(history.currentState)
       return history.currentState
     }

@@ -66,7 +66,7 @@ public struct Reproduction<R: Reducer> where R.State: Codable, R.Action: Decodab
     let recordedPrior = try replayer.fitted(pending.prior, entry: entry, log: log, fit: &run.fit)
     if replayed != recordedPrior {
       let path =
-        JSONDiff.changes(from: recordedPrior, to: replayed).first?.path.quotedText ?? "\"\""
+        JSONDiff.changes(from: recordedPrior, to: replayed).first?.shownPath.quotedText ?? "\"\""
       throw ReplayError(
         kind: .divergedBeforeCrash, path: log.path, line: pending.line, seq: pending.seq,
         message:

@@ -74,8 +74,9 @@ final class EffectTasks: Sendable {
 ///
 /// `@unchecked` because `AnyHashable` is not `Sendable`, but every `EffectID` is built
 /// from a `Hashable & Sendable` value (see ``Effect/cancellable(id:cancelInFlight:)``).
-struct EffectID: Hashable, @unchecked Sendable {
-  let base: AnyHashable
+package struct EffectID: Hashable, @unchecked Sendable {
+  /// The app's id.
+  package let base: AnyHashable
 
   init(_ id: some Hashable & Sendable) { base = AnyHashable(id) }
 }

@@ -44,8 +44,11 @@ public struct LogClosing: Sendable, Equatable {
   static func missingMessage(lastSeq: Int?) -> String {
     let missing = lastSeq.map { "entries after seq \($0)" } ?? "entries"
     return
-      "the session did not end cleanly (no closing record): the app crashed, was killed, or is still recording; \(missing) may be missing"
+      "\(missingPrefix): the app crashed, was killed, or is still recording; \(missing) may be missing"
   }
+
+  /// The start of ``missingMessage(lastSeq:)``.
+  static let missingPrefix = "the session did not end cleanly (no closing record)"
 
   /// The warning for a closing record that disagrees with the log's last `seq`.
   func mismatchMessage(lastSeq: Int?) -> String {

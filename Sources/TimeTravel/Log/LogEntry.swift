@@ -42,6 +42,12 @@ public struct LogEntry: Sendable, Equatable {
   /// The action's display name (see ``ActionName``).
   public var actionName: String { ActionName.of(action) }
 
+  /// Whether the entry is marked `"skipped":true`, as Redux DevTools' skip marks an action
+  /// (its `skippedActionIds`): the action is not applied, and the state after the entry
+  /// is the state before it. Every replay honours it: ``Replayer``, a ``StateRecomputer``
+  /// run and `replay --emit-test`.
+  public var isSkipped: Bool { otherMembers["skipped"] == .bool(true) }
+
   /// The entry as one object `{seq, time, action, prior, next}` (no `time`
   /// when absent), followed by its ``otherMembers``: the input of `--find` expressions.
   /// When the number differs from the `seq` as written, `recordedSeq` follows `seq`.

@@ -62,4 +62,9 @@ public struct LogWarning: Equatable, Sendable, CustomStringConvertible {
 
   /// `line N: message`, or the message alone.
   public var description: String { line.map { "line \($0): \(message)" } ?? message }
+
+  /// Whether this is the warning for a log whose header promises a closing record and
+  /// which has none: the app crashed, was killed, or is still recording. A follower, for
+  /// which the app is still recording, need not say so.
+  public var isMissingClosingRecord: Bool { message.hasPrefix(LogClosing.missingPrefix) }
 }

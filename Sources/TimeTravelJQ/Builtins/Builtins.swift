@@ -38,8 +38,8 @@ enum Builtins {
   /// jq's `tostring`: strings as they are, anything else as compact JSON.
   static func tostring(_ v: JSONValue) -> String {
     if case .string(let s) = v { return s }
-    return JSONPrinter.compact.print(v)
+    return JSONPrinter.jq.print(v)
   }
 
-  static func number(_ d: Double) -> JSONValue { .number(JSONNumber(d)) }
+  static func number(_ d: Double) -> JSONValue { JQNumber.value(d) }
 }

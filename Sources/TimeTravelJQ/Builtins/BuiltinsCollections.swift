@@ -10,7 +10,6 @@ extension Builtins {
     .value("contains", 1, contains),
     .value("add", 0, add),
     .value("to_entries", 0, toEntries),
-    .value("toarray", 0) { input, _ in input.arrayValue != nil ? input : [input] },
     .value("reverse", 0, reverse),
     .value("flatten", 0, flatten),
     .value("flatten", 1, flatten),
@@ -25,9 +24,20 @@ extension Builtins {
     case .null: return 0
     case .bool: throw JQRuntimeError(message: "\(Describe.value(input)) has no length")
     case .number(let n): return n.literal.hasPrefix("-") ? .number(Arithmetic.negate(n)) : input
-    case .string(let s): return .number(JSONNumber(s.unicodeScalars.count))
+    case .string(let s): return .number(JSONNumber(Builtins.codePointCount(s)))
     case .array(let a): return .number(JSONNumber(a.count))
     case .object(let o): return .number(JSONNumber(o.count))
+    }
+  }
+
+  /// The number of code points of `s`, counted on its UTF-8 bytes (each byte that does
+  /// not continue a sequence starts one), which is fast on long strings.
+  static func codePointCount(_ s: String) -> Int {
+    var copy = s
+    return copy.withUTF8 { bytes in
+      var count = 0
+      for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+      return count
     }
   }
 
@@ -50,7 +60,9 @@ extension Builtins {
     case (.null, _): return false
     case (.object(let o), .string(let k)): return .bool(o[k] != nil)
     case (.array(let a), .number(let n)):
-      return .bool(n.doubleValue >= 0 && n.doubleValue < Double(a.count))
+      // jq 1.8 truncates the position toward zero: `has(-0.5)` is `has(0)`.
+      let d = n.doubleValue
+      return .bool(!d.isNaN && Int(LibM.saturatingInt32(d)) >= 0 && d < Double(a.count))
     default:
       throw JQRuntimeError(
         message: "Cannot check whether \(input.typeName) has a \(args[0].typeName) key")
@@ -137,7 +149,7 @@ extension Builtins {
   /// `indices(i)` as jq 1.7's `builtin.jq` defines it: `.[i]` for two arrays, `.[[i]]`
   /// for an array and anything else, byte offsets (`_strindices`) for two strings, and
   /// plain `.[i]` otherwise — so `null | indices("a")` is `null` but
-  /// `"abc" | indices(null)` is `Cannot index string with null`.
+  /// `"abc" | indices(null)` is `Cannot index string with null (null)`.
   static func indices(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
     switch (input, args[0]) {
     case (.array, .array): return try Paths.index(input, args[0])
@@ -165,7 +177,7 @@ extension Builtins {
     var high = a.count - 1
     while low <= high {
       let mid = (low + high) / 2
-      let c = JSONValue.compare(a[mid], args[0])
+      let c = JQOrder.compare(a[mid], args[0])
       if c == 0 { return .number(JSONNumber(mid)) }
       if c < 0 { low = mid + 1 } else { high = mid - 1 }
     }

@@ -17,15 +17,17 @@ extension Builtins {
   static let dates: [Builtin] = [
     .value("now", 0) { _, _ in number(Date().timeIntervalSince1970) },
     .value("mktime", 0, mktime),
-    .value("gmtime", 0, gmtime),
-    .value("strftime", 1, strftime),
+    .value("gmtime", 0) { input, _ in try brokenDown(input, local: false) },
+    .value("localtime", 0) { input, _ in try brokenDown(input, local: true) },
+    .value("strftime", 1) { input, args in try format(input, args[0], local: false) },
+    .value("strflocaltime", 1) { input, args in try format(input, args[0], local: true) },
     .value("strptime", 1, strptime),
   ]
 
   /// `mktime`: the seconds since the epoch of a broken down time (`timegm`), whole.
   static func mktime(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
     guard case .array = input else {
-      throw JQRuntimeError(message: "mktime requires array of 6 numbers")
+      throw JQRuntimeError(message: "mktime requires array inputs")
     }
     guard var tm = brokenDownTime(input) else {
       throw JQRuntimeError(message: "mktime requires parsed datetime inputs")
@@ -35,11 +37,12 @@ extension Builtins {
     return .number(JSONNumber(Int(seconds)))
   }
 
-  /// `gmtime`: the broken down UTC time of a number of seconds since the epoch; the
-  /// seconds keep their fraction.
-  static func gmtime(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+  /// `gmtime` and `localtime`: the broken down time (UTC, or the local time zone) of a
+  /// number of seconds since the epoch; the seconds keep their fraction.
+  static func brokenDown(_ input: JSONValue, local: Bool) throws -> JSONValue {
+    let name = local ? "localtime" : "gmtime"
     guard case .number(let n) = input else {
-      throw JQRuntimeError(message: "gmtime() requires a number")
+      throw JQRuntimeError(message: "\(name)() requires numeric inputs")
     }
     let seconds = n.doubleValue
     guard seconds.isFinite, Swift.abs(seconds) < 1e17 else {
@@ -48,7 +51,8 @@ extension Builtins {
     }
     var whole = time_t(seconds.rounded(.down))
     var tm = tm()
-    guard gmtime_r(&whole, &tm) != nil else {
+    let converted = local ? localtime_r(&whole, &tm) : gmtime_r(&whole, &tm)
+    guard converted != nil else {
       throw JQRuntimeError(
         message: "error converting number of seconds since epoch to datetime")
     }
@@ -57,21 +61,33 @@ extension Builtins {
     return .array(JSONArray(parts))
   }
 
-  /// `strftime(fmt)`: C `strftime` of a broken down time, or of a number of seconds
-  /// (through `gmtime`).
-  static func strftime(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
+  /// `strftime(fmt)` and `strflocaltime(fmt)`: C `strftime` of a broken down time, or of
+  /// a number of seconds (through `gmtime` or `localtime`). As jq 1.8, the broken down
+  /// time is normalised first (`timegm`, or `mktime` for local time), so out-of-range
+  /// fields carry over (`[2024,0,0]` is 2023-12-31) and the weekday and day of the year
+  /// are computed, not taken from the array.
+  static func format(_ input: JSONValue, _ formatValue: JSONValue, local: Bool) throws -> JSONValue
+  {
+    let name = local ? "strflocaltime/1" : "strftime/1"
     var value = input
-    if case .number = input { value = try gmtime(input, []) }
-    guard case .array = value, var tm = brokenDownTime(value) else {
-      throw JQRuntimeError(message: "strftime/1 requires parsed datetime inputs")
+    if case .number = input { value = try brokenDown(input, local: local) }
+    guard case .array = value else {
+      throw JQRuntimeError(message: "\(name) requires parsed datetime inputs")
     }
-    guard case .string(let format) = args[0] else {
-      throw JQRuntimeError(message: "strftime/1 requires a string format")
+    guard case .string(let format) = formatValue else {
+      throw JQRuntimeError(message: "\(name) requires a string format")
+    }
+    guard var tm = brokenDownTime(value) else {
+      throw JQRuntimeError(message: "\(name) requires parsed datetime inputs")
+    }
+    var seconds = local ? cMktime(&tm) : timegm(&tm)
+    if seconds != -1 {
+      _ = local ? localtime_r(&seconds, &tm) : gmtime_r(&seconds, &tm)
     }
     var buffer = [CChar](repeating: 0, count: 512 + format.utf8.count * 8)
     let count = cStrftime(&buffer, buffer.count, format, &tm)
     if count == 0 && !format.isEmpty {
-      throw JQRuntimeError(message: "strftime/1: unknown system failure")
+      throw JQRuntimeError(message: "\(name): unknown system failure")
     }
     return .string(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
@@ -92,7 +108,9 @@ extension Builtins {
     guard let rest, rest.allSatisfy(\.isWhitespace) else {
       throw JQRuntimeError(message: "date \"\(text)\" does not match format \"\(format)\"")
     }
-    if tm.tm_wday == 8 || tm.tm_yday == 367 {
+    // As jq 1.8, the weekday and the day of the year are computed only for a day of the
+    // month the format gave (1–31); otherwise they keep jq's placeholders 8 and 367.
+    if tm.tm_wday == 8 || tm.tm_yday == 367, (1...31).contains(tm.tm_mday) {
       var copy = tm
       var seconds = timegm(&copy)
       var computed = tm
@@ -113,12 +131,12 @@ extension Builtins {
   }
 
   /// jq's `jv2tm`: the numbers of a broken down time (missing trailing ones are 0), each
-  /// truncated and clamped to `Int32`; `nil` if one is not a number.
+  /// truncated and clamped to `Int32`; `nil` if one is not a number or is NaN.
   private static func brokenDownTime(_ value: JSONValue) -> tm? {
     guard case .array(let parts) = value else { return nil }
     var fields = [Int32](repeating: 0, count: 8)
     for (i, part) in parts.elements.prefix(8).enumerated() {
-      guard case .number(let n) = part else { return nil }
+      guard case .number(let n) = part, !JQNumber.isNaN(n) else { return nil }
       var d = n.doubleValue
       if i == 0 { d -= 1900 }
       fields[i] = d.isNaN ? 0 : Int32(max(min(d, Double(Int32.max)), Double(Int32.min)))
@@ -154,3 +172,5 @@ private func cStrftime(
 ) -> Int {
   strftime(buffer, size, format, tm)
 }
+
+private func cMktime(_ tm: UnsafeMutablePointer<tm>) -> time_t { mktime(tm) }

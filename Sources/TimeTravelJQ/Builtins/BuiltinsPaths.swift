@@ -31,7 +31,7 @@ extension Builtins {
 
   /// `getpath(p)`: the value at path `p`. A missing key or position gives `null`, as
   /// indexing `null` does, but indexing a value that cannot be indexed that way is an
-  /// error (`{"a":1} | getpath(["a","b"])`: `Cannot index number with "b"`), as jq's
+  /// error (`{"a":1} | getpath(["a","b"])`: `Cannot index number with string ("b")`), as jq's
   /// `jv_getpath` propagates `jv_get`'s error. Keeps paths: `path(getpath(["a"]))`.
   static func getpath(_ call: BuiltinCall, _ emit: Emit) throws {
     try call.each(0) { p in

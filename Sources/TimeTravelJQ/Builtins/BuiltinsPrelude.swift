@@ -1,7 +1,7 @@
 import TimeTravelJSON
 
-/// Builtins written in jq itself, mostly as in jq 1.7's builtin.jq, compiled
-/// once and shared by every filter.
+/// Builtins written in jq itself, as jq 1.8's `builtin.jq` defines them (where a
+/// native builtin does not stand in for speed), compiled once and shared by every filter.
 enum Prelude {
   static let source = #"""
     def values: select(. != null);
@@ -18,13 +18,10 @@ enum Prelude {
     def recurse(f): def r: ., (f | r); r;
     def recurse(f; cond): def r: ., (f | select(cond) | r); r;
     def from_entries: reduce .[] as $x ({};
-      . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
-             | if type == "string" then . else tojson end):
-            ($x | if has("value") then .value else .v end) });
+      . + {($x | .key // .Key // .name // .Name): ($x | if has("value") then .value else .Value end)});
     def with_entries(f): to_entries | map(f) | from_entries;
     def del(f): delpaths([path(f)]);
     def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
-    def leaf_paths: paths(scalars);
     def any: reduce .[] as $x (false; . or $x);
     def all: reduce .[] as $x (true; . and $x);
     def any(f): reduce (.[] | f) as $x (false; . or $x);
@@ -34,10 +31,9 @@ enum Prelude {
     def first: .[0];
     def last: .[-1];
     def nth($n): .[$n];
-    def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+    def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
     def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
     def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
-    def repeat(f): def _repeat: ., (f | _repeat); _repeat;
     def index($i): indices($i) | .[0];
     def rindex($i): indices($i) | .[-1:][0];
     def IN(s): any(s == .; .);
@@ -63,7 +59,6 @@ enum Prelude {
     def normals: select(isnormal);
     def add(f): reduce f as $x (null; . + $x);
     def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
-    def getpath_or_null(p): getpath(p);
     def match(re; mode): _match_impl(re; mode; false) | .[];
     def match($val): ($val | type) as $vt | if $vt == "string" then match($val; null)
       elif $vt == "array" and ($val | length) > 1 then match($val[0]; $val[1])
@@ -81,18 +76,20 @@ enum Prelude {
       elif $vt == "array" and ($val | length) > 1 then capture($val[0]; $val[1])
       elif $vt == "array" and ($val | length) > 0 then capture($val[0]; null)
       else error($vt + " not a string or array") end;
-    def scan($re; $flags): match($re; "g" + ($flags // ""))
+    def scan($re; $flags): match($re; "g" + $flags)
       | if (.captures | length > 0) then [.captures | .[] | .string] else .string end;
     def scan($re): scan($re; null);
     def splits($re; flags): split($re; flags) | .[];
     def splits($re): splits($re; null);
     def sub($re; str; $flags): . as $in
-      | (reduce match($re; $flags) as $m ({out: "", prev: 0};
-          .out += $in[.prev:$m.offset]
-            + ($m | [.captures[] | select(.name != null) | {key: .name, value: .string}]
-               | from_entries | str)
-          | .prev = $m.offset + $m.length))
-      | .out + $in[.prev:];
+      | (reduce match($re; $flags) as $edit ({result: [], previous: 0};
+          $in[.previous:($edit | .offset)] as $gap
+          | [reduce ($edit | .captures | .[] | select(.name != null) | {(.name): .string}) as $pair
+              ({}; . + $pair) | str] as $inserts
+          | reduce range(0; $inserts | length) as $ix (.; .result[$ix] += $gap + $inserts[$ix])
+          | .previous = ($edit | .offset + .length))
+        | .result[] + $in[.previous:])
+      // $in;
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");
@@ -100,15 +97,13 @@ enum Prelude {
     def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
     def todate: todateiso8601;
     def fromdate: fromdateiso8601;
-    def date: todate;
-    def dateadd(u; n): . + n;
-    def datesub(u; n): . - n;
-    def ascii(i): [i] | implode;
     def trimstr($x): ltrimstr($x) | rtrimstr($x);
-    def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false
-      else error("\(tojson) cannot be parsed as a boolean") end;
-    def skip($n; f): if $n > 0 then foreach f as $x ($n + 1; . - 1; if . <= 0 then $x else empty end)
-      elif $n == 0 then f else error("skip doesn't support negative count") end;
+    def abs: if . < 0 then - . else . end;
+    def isfinite: type == "number" and (isinfinite | not);
+    def debug(msg): (msg | debug | empty), .;
+    def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
+    def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
+    def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
     .
     """#
 

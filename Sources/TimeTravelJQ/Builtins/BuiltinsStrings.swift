@@ -7,13 +7,14 @@ extension Builtins {
   static let strings: [Builtin] = [
     .value("utf8bytelength", 0, utf8ByteLength),
     .value("tostring", 0) { input, _ in .string(tostring(input)) },
-    .value("tojson", 0) { input, _ in .string(JSONPrinter.compact.print(input)) },
+    .value("tojson", 0) { input, _ in .string(JSONPrinter.jq.print(input)) },
     .value("fromjson", 0, fromjson),
     .value("tonumber", 0, tonumber),
     .value("ascii_downcase", 0) { input, _ in try asciiCase(input, lower: true) },
     .value("ascii_upcase", 0) { input, _ in try asciiCase(input, lower: false) },
-    .value("ltrimstr", 1) { input, args in trimAffix(input, args[0], prefix: true) },
-    .value("rtrimstr", 1) { input, args in trimAffix(input, args[0], prefix: false) },
+    .value("ltrimstr", 1) { input, args in try trimAffix(input, args[0], prefix: true) },
+    .value("rtrimstr", 1) { input, args in try trimAffix(input, args[0], prefix: false) },
+    .value("toboolean", 0, toboolean),
     .value("startswith", 1) { input, args in try hasAffix(input, args[0], "startswith") },
     .value("endswith", 1) { input, args in try hasAffix(input, args[0], "endswith") },
     .value("trim", 0) { input, _ in try trim(input, leading: true, trailing: true) },
@@ -21,7 +22,6 @@ extension Builtins {
     .value("rtrim", 0) { input, _ in try trim(input, leading: false, trailing: true) },
     .value("explode", 0, explode),
     .value("implode", 0, implode),
-    .value("ascii", 0, ascii),
     .value("split", 1, split),
     .value("join", 1, join),
   ]
@@ -42,24 +42,72 @@ extension Builtins {
       throw JQRuntimeError(message: "\(Describe.value(input)) only strings can be parsed")
     }
     do { return try JSONParser.parse(s) } catch {
-      if s.trimmingCharacters(in: .whitespaces) == "nan" { return number(.nan) }
+      // jq 1.8's parser also reads NaN and infinities (here only as the whole text).
+      let word = s.trimmingCharacters(in: .whitespacesAndNewlines)
+      if ["nan", "-nan", "infinity", "-infinity"].contains(word.lowercased()) {
+        return decimalNumber(word) ?? .null
+      }
       throw JQRuntimeError(
         message:
           "\(error.message) at line \(error.line), column \(error.column) (while parsing '\(s)')")
     }
   }
 
-  /// `tonumber`: numbers as they are, numeric strings parsed keeping their literal.
+  /// `tonumber`, as jq 1.8 reads a number (decNumber's syntax): an optional sign, digits
+  /// with an optional point (`.5`, `5.`), an optional exponent, or `nan`, `infinity` or
+  /// `inf` in any case; nothing else, not even surrounding spaces. The literal is kept
+  /// (`"1.50"` gives `1.50`).
   static func tonumber(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
     switch input {
     case .number: return input
     case .string(let s):
-      let t = s.trimmingCharacters(in: .whitespaces)
-      if let n = JSONNumber(literal: t) { return .number(n) }
-      if let d = Double(t), !t.lowercased().contains("n") { return number(d) }
-      throw JQRuntimeError(message: "Cannot parse '\(s)' as JSON")
+      if let n = decimalNumber(s) { return n }
+      throw JQRuntimeError(message: "\(Describe.value(input)) cannot be parsed as a number")
     default:
       throw JQRuntimeError(message: "\(Describe.value(input)) cannot be parsed as a number")
+    }
+  }
+
+  /// The number decNumber reads from `s` (see ``tonumber(_:_:)``), or `nil`.
+  static func decimalNumber(_ s: String) -> JSONValue? {
+    var rest = Substring(s)
+    var sign = ""
+    if let first = rest.first, first == "+" || first == "-" {
+      if first == "-" { sign = "-" }
+      rest = rest.dropFirst()
+    }
+    switch rest.lowercased() {
+    case "nan", "snan": return number(.nan)
+    case "inf", "infinity": return number(sign == "-" ? -.infinity : .infinity)
+    default: break
+    }
+    var exponent = ""
+    if let e = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      exponent = String(rest[e...])
+      rest = rest[..<e]
+    }
+    let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let integer = parts[0]
+    let fraction = parts.count > 1 ? parts[1] : ""
+    guard !(integer.isEmpty && fraction.isEmpty),
+      (integer + fraction).allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    var digits = String(integer.drop(while: { $0 == "0" }))
+    if digits.isEmpty { digits = "0" }
+    if !fraction.isEmpty { digits += "." + fraction }
+    guard let n = JSONNumber(literal: sign + digits + exponent) else { return nil }
+    return .number(n)
+  }
+
+  /// `toboolean`, jq 1.8: booleans as they are, the strings `"true"` and `"false"`;
+  /// anything else is `… cannot be parsed as a boolean`.
+  static func toboolean(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
+    switch input {
+    case .bool: return input
+    case .string("true"): return true
+    case .string("false"): return false
+    default:
+      throw JQRuntimeError(message: "\(Describe.value(input)) cannot be parsed as a boolean")
     }
   }
 
@@ -82,10 +130,14 @@ extension Builtins {
     return .string(String(out))
   }
 
-  /// `ltrimstr(s)` and `rtrimstr(s)`: the input without that prefix or suffix; anything
-  /// that is not a string pair passes through unchanged, as in jq 1.7.
-  static func trimAffix(_ input: JSONValue, _ affix: JSONValue, prefix: Bool) -> JSONValue {
-    guard case .string(let s) = input, case .string(let a) = affix else { return input }
+  /// `ltrimstr(s)` and `rtrimstr(s)`: the input without that prefix or suffix. jq 1.8
+  /// defines them on `startswith` and `endswith`, so anything but two strings is their
+  /// error (`startswith() requires string inputs`); jq 1.7 let it through unchanged.
+  static func trimAffix(_ input: JSONValue, _ affix: JSONValue, prefix: Bool) throws -> JSONValue {
+    guard case .string(let s) = input, case .string(let a) = affix else {
+      throw JQRuntimeError(
+        message: "\(prefix ? "startswith" : "endswith")() requires string inputs")
+    }
     if prefix, s.utf8.starts(with: a.utf8) {
       return .string(String(decoding: s.utf8.dropFirst(a.utf8.count), as: UTF8.self))
     }
@@ -152,11 +204,6 @@ extension Builtins {
     return Unicode.Scalar(UInt32(truncated)) ?? "\u{FFFD}"
   }
 
-  /// `ascii`: the one-character string of a code point (jq's `[.] | implode`).
-  static func ascii(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
-    try implode([input], [])
-  }
-
   /// `split(s)`: the pieces between occurrences of a literal separator.
   static func split(_ input: JSONValue, _ args: [JSONValue]) throws -> JSONValue {
     guard case .string(let s) = input, case .string(let separator) = args[0] else {
@@ -174,7 +221,6 @@ extension Builtins {
     switch input {
     case .array(let a): items = a.elements
     case .object(let o): items = o.values
-    case .null: throw JQRuntimeError(message: "Cannot iterate over null")
     default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
     }
     var out: JSONValue = .null
@@ -183,7 +229,7 @@ extension Builtins {
       let text: JSONValue =
         switch item {
         case .null: ""
-        case .number, .bool: .string(JSONPrinter.compact.print(item))
+        case .number, .bool: .string(JSONPrinter.jq.print(item))
         default: item
         }
       out = try Arithmetic.add(joined, text)

@@ -3,14 +3,19 @@ import TimeTravelJSON
 
 /// jq's binary operators and their type rules.
 enum Arithmetic {
-  static func number(_ d: Double) -> JSONValue { .number(JSONNumber(d)) }
+  static func number(_ d: Double) -> JSONValue { JQNumber.value(d) }
 
+  /// jq 1.8's `-`: a literal stays exact (`-(123456789012345678901)` is as written, and
+  /// as decNumber's `0 - x` a zero is never negative: `-0` and `-(-0)` are `0`); a computed
+  /// double is negated as a double; NaN stays NaN.
   static func negate(_ n: JSONNumber) -> JSONNumber {
-    // Keep exact literals exact: `-(123456789012345678901)` stays as written.
     let text = n.literal
+    if JQNumber.isNaN(n) { return n }
+    if JQNumber.isDoubleForm(text) { return JQNumber.make(-n.doubleValue) }
+    let isZero = JQNumber.isZero(text)
     if text.hasPrefix("-") { return JSONNumber(literal: String(text.dropFirst())) ?? n }
-    if text == "null" { return n }
-    return JSONNumber(literal: "-" + text) ?? JSONNumber(-n.doubleValue)
+    if isZero { return n }
+    return JSONNumber(literal: "-" + text) ?? JQNumber.make(-n.doubleValue)
   }
 
   static func apply(_ op: BinaryOperator, _ l: JSONValue, _ r: JSONValue) throws -> JSONValue {
@@ -20,12 +25,12 @@ enum Arithmetic {
     case .multiply: return try multiply(l, r)
     case .divide: return try divide(l, r)
     case .modulo: return try modulo(l, r)
-    case .equal: return .bool(l == r)
-    case .notEqual: return .bool(l != r)
-    case .less: return .bool(JSONValue.compare(l, r) < 0)
-    case .lessOrEqual: return .bool(JSONValue.compare(l, r) <= 0)
-    case .greater: return .bool(JSONValue.compare(l, r) > 0)
-    case .greaterOrEqual: return .bool(JSONValue.compare(l, r) >= 0)
+    case .equal: return .bool(JQOrder.equal(l, r))
+    case .notEqual: return .bool(!JQOrder.equal(l, r))
+    case .less: return .bool(JQOrder.compare(l, r) < 0)
+    case .lessOrEqual: return .bool(JQOrder.compare(l, r) <= 0)
+    case .greater: return .bool(JQOrder.compare(l, r) > 0)
+    case .greaterOrEqual: return .bool(JQOrder.compare(l, r) >= 0)
     }
   }
 
@@ -51,20 +56,29 @@ enum Arithmetic {
     switch (l, r) {
     case (.number(let a), .number(let b)): return number(a.doubleValue - b.doubleValue)
     case (.array(let a), .array(let b)):
-      let removed = Set(b.elements)
-      return .array(JSONArray(a.elements.filter { !removed.contains($0) }))
+      return .array(JSONArray(difference(a.elements, b.elements)))
     default: throw failure(l, r, "subtracted")
     }
+  }
+
+  /// `a - b` of arrays: the elements of `a` equal (jq's `==`) to none of `b`. Large
+  /// arrays go through a hash set, which compares numbers exactly (a NaN is never
+  /// removed, as jq never finds it equal).
+  static func difference(_ a: [JSONValue], _ b: [JSONValue]) -> [JSONValue] {
+    if a.count.multipliedReportingOverflow(by: b.count).partialValue <= 100_000,
+      a.count < 100_000, b.count < 100_000
+    {
+      return a.filter { x in !b.contains { JQOrder.equal(x, $0) } }
+    }
+    let removed = Set(b)
+    return a.filter { x in !removed.contains(x) || JQOrder.containsNaN(x) }
   }
 
   static func multiply(_ l: JSONValue, _ r: JSONValue) throws -> JSONValue {
     switch (l, r) {
     case (.number(let a), .number(let b)): return number(a.doubleValue * b.doubleValue)
     case (.string(let s), .number(let n)), (.number(let n), .string(let s)):
-      let d = n.doubleValue
-      guard d > 0, !d.isNaN else { return .null }
-      let count = Int(min(d.rounded(.up), 1e9))
-      return .string(String(repeating: s, count: count))
+      return try repeated(s, n.doubleValue)
     case (.object(let a), .object(let b)): return .object(deepMerge(a, b))
     default: throw failure(l, r, "multiplied")
     }
@@ -117,22 +131,62 @@ enum Arithmetic {
     }
   }
 
+  /// jq 1.8's `%`: both operands truncated to integers (saturating at the ends of
+  /// `Int64`, so an infinity is the largest integer), C's remainder (the sign of the
+  /// dividend); NaN on either side gives NaN; a divisor that truncates to 0 is an error.
   static func modulo(_ l: JSONValue, _ r: JSONValue) throws -> JSONValue {
-    guard case .number(let a) = l, case .number(let b) = r else { throw failure(l, r, "divided") }
-    func truncated(_ d: Double) -> Int {
-      if d.isNaN { return 0 }
-      return Int(max(min(d, 9.2e18), -9.2e18))
+    guard case .number(let a) = l, case .number(let b) = r else {
+      throw failure(l, r, "divided (remainder)")
     }
-    let x = truncated(a.doubleValue)
-    let y = truncated(b.doubleValue)
-    if y == 0 {
+    let (x, y) = (a.doubleValue, b.doubleValue)
+    if x.isNaN || y.isNaN { return number(.nan) }
+    let divisor = saturatingInteger(y)
+    if divisor == 0 {
       throw JQRuntimeError(
         message:
-          "\(Describe.value(l)) and \(Describe.value(r)) cannot be divided because the divisor is zero"
+          "\(Describe.value(l)) and \(Describe.value(r)) cannot be divided (remainder) because the divisor is zero"
       )
     }
-    if a.doubleValue.isNaN || b.doubleValue.isNaN { return number(.nan) }
-    return .number(JSONNumber(y == -1 ? 0 : x % abs(y)))
+    return number(Double(divisor == -1 ? 0 : saturatingInteger(x) % divisor))
+  }
+
+  /// jq's `dtoi`: a double truncated toward zero, saturating at `Int64.min` and `.max`.
+  static func saturatingInteger(_ d: Double) -> Int64 {
+    if d.isNaN { return 0 }
+    if d <= -9_223_372_036_854_775_808.0 { return .min }
+    if d >= 9_223_372_036_854_775_808.0 { return .max }
+    return Int64(d)
+  }
+
+  /// The longest string `*` may build, in UTF-8 bytes: jq's `INT_MAX`.
+  static let maximumRepeatBytes = Int(Int32.max)
+
+  /// jq 1.8's `string * n`: `n` truncated toward zero copies; `null` for a negative
+  /// count or NaN; `""` for 0 copies; an error when the result would reach 2^31 - 1
+  /// bytes. Doubling, so it costs the length of the result.
+  static func repeated(_ s: String, _ d: Double) throws -> JSONValue {
+    if d.isNaN || d < 0 { return .null }
+    let count = d >= Double(Int32.max) ? Int(Int32.max) : Int(d)
+    let (bytes, overflow) = s.utf8.count.multipliedReportingOverflow(by: count)
+    if overflow || bytes >= maximumRepeatBytes {
+      throw JQRuntimeError(message: "Repeat string result too long")
+    }
+    if bytes == 0 { return "" }
+    let unit = Array(s.utf8)
+    // Built in place by doubling: the copies cost the length of the result once.
+    let result = String(unsafeUninitializedCapacity: bytes) { buffer in
+      _ = buffer.initialize(fromContentsOf: unit)
+      var filled = unit.count
+      while filled < bytes {
+        let chunk = Swift.min(filled, bytes - filled)
+        let source = UnsafeBufferPointer(rebasing: buffer[0..<chunk])
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)])
+          .initialize(fromContentsOf: source)
+        filled += chunk
+      }
+      return bytes
+    }
+    return .string(result)
   }
 }
 

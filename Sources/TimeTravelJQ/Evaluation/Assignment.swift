@@ -1,7 +1,10 @@
 import TimeTravelJSON
 
 /// `=`, `|=`, arithmetic updates and `//=`, defined through paths exactly as
-/// jq 1.7's `_assign` and `_modify` are.
+/// jq 1.8's `_assign` and `_modify` are: `|=` replaces each path's value by the first
+/// output of the update, and deletes the paths whose update is empty all together at the
+/// end, so `[1,2,3] | .[] |= empty` is `[]` (jq 1.7 deleted each at once, and so
+/// skipped the element after each deleted one).
 enum Assignment {
   static func evaluate(
     _ evaluator: Evaluator, _ op: AssignOperator, _ lhs: Node, _ rhs: Node,
@@ -15,6 +18,7 @@ enum Assignment {
     switch op {
     case .update:
       var result = input
+      var deleted: [JSONValue] = []
       for p in try paths() {
         let old = try Paths.getpath(result, p)
         let token = evaluator.freshToken()
@@ -28,10 +32,10 @@ enum Assignment {
         if let replacement {
           result = try Paths.setpath(result, p, replacement)
         } else {
-          result = try Paths.delpaths(result, [.array(JSONArray(p))])
+          deleted.append(.array(JSONArray(p)))
         }
       }
-      try emit(result)
+      try emit(deleted.isEmpty ? result : try Paths.delpaths(result, deleted))
     case .set, .alternative:
       try evaluator.eval(rhs, input, nil, env) { value, _ in
         var result = input

@@ -69,7 +69,7 @@ enum ContainsStep {
     case (.string(let x), .string(let y)):
       return y.isEmpty || x.utf8.count >= y.utf8.count && x.range(of: y, options: .literal) != nil
     default:
-      return a.typeName == b.typeName && a == b
+      return JQOrder.equal(a, b)
     }
   }
 }

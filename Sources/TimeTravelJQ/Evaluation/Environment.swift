@@ -14,6 +14,8 @@ final class Environment: Sendable {
     case variable(String, JSONValue)
     case function(FunctionDefinition)
     case closure(String, Closure)
+    /// A `label $name` and the number of this evaluation of it.
+    case label(String, Int)
   }
 
   let parent: Environment?
@@ -32,6 +34,16 @@ final class Environment: Sendable {
     var env: Environment? = self
     while let e = env {
       if case .variable(let n, let v) = e.binding, n == name { return v }
+      env = e.parent
+    }
+    return nil
+  }
+
+  /// The number of the innermost `label $name` around this point.
+  func label(_ name: String) -> Int? {
+    var env: Environment? = self
+    while let e = env {
+      if case .label(let n, let id) = e.binding, n == name { return id }
       env = e.parent
     }
     return nil

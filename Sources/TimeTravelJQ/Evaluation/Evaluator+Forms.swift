@@ -41,6 +41,29 @@ extension Evaluator {
     }
   }
 
+  /// `label $name | body`: a `break $name` in `body` (jq raises it as the error
+  /// `{"__jq": n}`, with `n` this label's number in the run) ends the body quietly. Only
+  /// the body's own breaks end it; errors downstream pass through.
+  func evalLabel(
+    _ name: String, _ body: Node, _ input: JSONValue, _ path: Path?, _ env: Environment,
+    _ emit: Emit
+  ) throws {
+    let id = nextLabel
+    nextLabel += 1
+    let token = freshToken()
+    do {
+      try eval(body, input, path, Environment(parent: env, binding: .label(name, id))) { v, p in
+        do { try emit(v, p) } catch { throw DownstreamError(token: token, inner: error) }
+      }
+    } catch let e as DownstreamError where e.token == token {
+      throw e.inner
+    } catch let e as JQRuntimeError {
+      guard case .object(let o) = e.value, o.count == 1,
+        case .number(let n)? = o["__jq"], n.intValue == id
+      else { throw e }
+    }
+  }
+
   /// `-operand`.
   func evalNegate(
     _ operand: Node, _ input: JSONValue, _ path: Path?, _ env: Environment, _ emit: Emit

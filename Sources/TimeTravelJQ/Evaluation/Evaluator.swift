@@ -28,6 +28,15 @@ struct NestingLimitError: Error, CustomStringConvertible {
   }
 }
 
+/// `halt` and `halt_error`: the program stops. Not a ``JQRuntimeError``: `try` cannot
+/// catch it (jq's `halt_error` is not catchable either).
+struct HaltSignal: Error {
+  /// The exit status jq would end with: 0 for `halt`, 5 or the argument for `halt_error`.
+  let code: Int32
+  /// What `halt_error` writes (its input); `nil` for `halt`.
+  let value: JSONValue?
+}
+
 /// Wraps an error raised downstream of a `try` body, so the `try` lets it
 /// through instead of catching it (jq catches only the body's own errors).
 struct DownstreamError: Error {
@@ -42,6 +51,11 @@ struct DownstreamError: Error {
 final class Evaluator {
   private var nextToken = 0
 
+  /// Where `input` reads and `debug` writes; `nil` means no inputs and no messages.
+  var context: JQContext?
+  /// The program's module search list (`get_search_list`, `modulemeta`).
+  var modules: JQModuleSearch?
+
   /// The deepest nesting of ``eval(_:_:_:_:_:)`` calls allowed, whatever the
   /// stack. `walk` nests 16 calls per level of its input, `recurse(f)` 8,
   /// `tostream` 6 and `repeat` 5 per output. The CLI's 1 GB thread holds
@@ -52,6 +66,9 @@ final class Evaluator {
   #else
     static let maximumDepth = 1_000_000
   #endif
+
+  /// The number the next `label` evaluated gets, as jq numbers them in a run.
+  var nextLabel = 0
 
   /// Current nesting of `eval` calls.
   private var depth = 0
@@ -168,6 +185,13 @@ final class Evaluator {
       try call(function.definition, function.home, arguments, input, path, env, emit)
     case .variable(let name, _):
       try emitValue(try variable(name, env), path, emit)
+    case .label(let name, let body):
+      try evalLabel(name, body, input, path, env, emit)
+    case .breakLabel(let name, _):
+      guard let id = env.label(name) else {
+        throw JQRuntimeError(message: "$*label-\(name) is not defined")
+      }
+      throw JQRuntimeError(value: ["__jq": .number(JSONNumber(id))])
     }
   }
 
@@ -225,8 +249,6 @@ final class Evaluator {
       for (i, v) in a.enumerated() { try emit(v, path.map { $0 + [.number(JSONNumber(i))] }) }
     case .object(let o):
       for (k, v) in o { try emit(v, path.map { $0 + [.string(k)] }) }
-    case .null:
-      throw JQRuntimeError(message: "Cannot iterate over null")
     default:
       throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(container))")
     }
@@ -282,7 +304,7 @@ final class Evaluator {
     guard let entry = entries.first else { return try body(partial) }
     try eval(entry.key, input, nil, env) { key, _ in
       guard case .string(let k) = key else {
-        throw JQRuntimeError(message: "Object keys must be strings")
+        throw JQRuntimeError(message: "Cannot use \(Describe.value(key)) as object key")
       }
       try self.eval(entry.value, input, nil, env) { value, _ in
         var next = partial
@@ -303,12 +325,36 @@ final class Evaluator {
       try body(env.with(variable: name, value))
     case .array(let items):
       if case .object = value {
-        throw JQRuntimeError(message: "Cannot index object with number")
+        throw JQRuntimeError(message: Paths.indexMessage(value, 0))
       }
       try destructureItems(items[...], index: 0, value, input, env, body)
     case .object(let entries):
       try destructureEntries(entries[...], value, input, env, body)
+    case .alternatives(let options):
+      try destructureAlternatives(options, pattern.variableNames, value, input, env, body)
     }
+  }
+
+  /// `p1 ?// p2 ?// …`, as jq 1.8: every variable of every alternative is bound, `null`
+  /// where the alternative tried does not bind it; an error while destructuring, in the
+  /// body, or downstream of it (jq backtracks to the alternative) moves on to the next
+  /// alternative, keeping the outputs already made; the last one's errors propagate.
+  private func destructureAlternatives(
+    _ options: [Pattern], _ names: [String], _ value: JSONValue, _ input: JSONValue,
+    _ env: Environment, _ body: (Environment) throws -> Void
+  ) throws {
+    var base = env
+    for name in names { base = base.with(variable: name, .null) }
+    for option in options.dropLast() {
+      do {
+        return try destructure(option, value, input, base, body)
+      } catch {
+        var inner: any Error = error
+        while let wrapped = inner as? DownstreamError { inner = wrapped.inner }
+        guard inner is JQRuntimeError else { throw error }
+      }
+    }
+    try destructure(options[options.count - 1], value, input, base, body)
   }
 
   private func destructureItems(
@@ -329,7 +375,7 @@ final class Evaluator {
     guard let entry = entries.first else { return try body(env) }
     try eval(entry.key, input, nil, env) { key, _ in
       guard case .string = key else {
-        throw JQRuntimeError(message: "Cannot index \(value.typeName) with \(key.typeName)")
+        throw JQRuntimeError(message: Paths.indexMessage(value, key))
       }
       let member = try Paths.index(value, key)
       var bound = env
@@ -350,11 +396,25 @@ enum Describe {
   /// `type (dump)`, with long dumps cut as jq cuts them.
   static func value(_ v: JSONValue) -> String { "\(v.typeName) (\(truncated(v)))" }
 
-  /// The compact dump, cut to jq's error-buffer size with `...`.
+  /// The longest dump jq 1.8 writes whole in a message, in UTF-8 bytes.
+  static let dumpLimit = 29
+
+  /// The compact dump as jq 1.8's `jv_dump_string_trunc` cuts it: whole up to 29 bytes;
+  /// otherwise as many whole characters as fit in 29 bytes with `...` and, for a
+  /// string, array or object, its closing `"`, `]` or `}` after them.
   static func truncated(_ v: JSONValue) -> String {
-    let text = JSONPrinter.compact.print(v)
+    let text = JSONPrinter.jq.print(v)
     let bytes = Array(text.utf8)
-    guard bytes.count > 14 else { return text }
-    return String(decoding: bytes.prefix(11), as: UTF8.self) + "..."
+    guard bytes.count > dumpLimit else { return text }
+    let closing: String =
+      switch v {
+      case .string: "\""
+      case .array: "]"
+      case .object: "}"
+      default: ""
+      }
+    var end = dumpLimit - 3 - closing.utf8.count
+    while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: bytes[..<end], as: UTF8.self) + "..." + closing
   }
 }

@@ -1,4 +1,5 @@
 import TimeTravelJSON
+
 /// Evaluation stopped by ``JQFilter/evaluate(_:variables:stepLimit:)``'s budget. Not a
 /// ``JQRuntimeError``, so `try`, `?` and `//` cannot swallow it.
 struct StepLimitError: Error {}

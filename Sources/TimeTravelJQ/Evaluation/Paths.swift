@@ -1,13 +1,19 @@
 import TimeTravelJSON
 
-/// jq's indexing and path updates (`.[k]`, `getpath`, `setpath`,
-/// `delpaths`). Walks are iterative so a path as long as the input is deep
-/// never recurses.
+/// jq 1.8's indexing and path updates (`.[k]`, `getpath`, `setpath`, `delpaths`), safe for
+/// any number as an index or slice bound: NaN, infinities and numbers beyond any integer
+/// give jq's answer or its error at once. Walks are iterative so a path as long as the
+/// input is deep never recurses.
 enum Paths {
+  /// The largest array ``setpath(_:_:_:)`` pads to, in elements. jq allows up to
+  /// 536,870,911 (`INT_MAX >> 2`), which takes gigabytes; here an assignment past this
+  /// bound fails with jq's `Array index too large` instead of exhausting memory.
+  static let maximumArrayIndex = (1 << 24) - 1
+
   /// `container[key]` with jq's rules (`jv_get`): `null` indexed by a string, number or
-  /// slice is `null` (by anything else an error), missing
-  /// members and out-of-range positions to `null`, negative positions count
-  /// from the end, `{start, end}` keys slice.
+  /// slice is `null` (by anything else an error), missing members and out-of-range
+  /// positions are `null`, a position is truncated toward zero and counts from the end
+  /// when negative, NaN gives `null`, and `{start, end}` keys slice.
   static func index(_ container: JSONValue, _ key: JSONValue) throws -> JSONValue {
     switch (container, key) {
     case (.null, .string), (.null, .number), (.null, .object):
@@ -15,66 +21,87 @@ enum Paths {
     case (.object(let o), .string(let k)):
       return o[k] ?? .null
     case (.array(let a), .number(let n)):
-      let d = n.doubleValue
-      if d.isNaN { return .null }
-      var i = Int(max(min(d.rounded(.down), 1e18), -1e18))
-      if i < 0 { i += a.count }
+      guard let i = position(n, count: a.count) else { return .null }
       return i >= 0 && i < a.count ? a[i] : .null
     case (.array, .object(let bounds)), (.string, .object(let bounds)):
-      return try slice(container, bounds["start"] ?? .null, bounds["end"] ?? .null)
+      return try slice(container, bounds)
     case (.array(let a), .array(let b)):
       return .array(
         JSONArray(indices(of: b.elements, in: a.elements).map { .number(JSONNumber($0)) }))
     default:
-      if case .string(let k) = key {
-        throw JQRuntimeError(message: "Cannot index \(container.typeName) with \"\(k)\"")
-      }
-      throw JQRuntimeError(message: "Cannot index \(container.typeName) with \(key.typeName)")
+      throw JQRuntimeError(message: indexMessage(container, key))
     }
+  }
+
+  /// How an index that does not apply is reported, as jq 1.8's `jv_get`: the key's type
+  /// and its truncated dump, `Cannot index number with string ("a")` (jq 1.7 wrote
+  /// `Cannot index number with string "a"`).
+  static func indexMessage(_ container: JSONValue, _ key: JSONValue) -> String {
+    "Cannot index \(container.typeName) with \(Describe.value(key))"
+  }
+
+  /// An array position as jq 1.8 reads a number: truncated toward zero (saturating at the
+  /// ends of `Int32`), plus `count` when negative; `nil` for NaN.
+  static func position(_ n: JSONNumber, count: Int) -> Int? {
+    let d = n.doubleValue
+    if d.isNaN { return nil }
+    let i = Int(LibM.saturatingInt32(d))
+    return i < 0 ? i + count : i
   }
 
   /// Start positions of `needle` as a contiguous run in `haystack`.
   static func indices(of needle: [JSONValue], in haystack: [JSONValue]) -> [Int] {
     guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
     return (0...(haystack.count - needle.count)).filter { i in
-      needle.indices.allSatisfy { haystack[i + $0] == needle[$0] }
+      needle.indices.allSatisfy { JQOrder.equal(haystack[i + $0], needle[$0]) }
     }
   }
 
-  /// Clamped integer bounds of `.[from:to]` on a sequence of `count` items.
-  static func sliceBounds(_ from: JSONValue, _ to: JSONValue, count: Int) throws -> Range<Int> {
-    func bound(_ v: JSONValue, default d: Int, roundUp: Bool) throws -> Int {
+  static let sliceError = "Array/string slice indices must be integers"
+
+  /// The positions `.[start:end]` covers in a sequence of `count` items, as jq 1.8's
+  /// `parse_slice`: both keys must be present; `null` means the start or the end; NaN
+  /// start is 0 and NaN end is `count`; negative bounds count from the end; the start
+  /// rounds down and the end up; both are clamped to the sequence.
+  static func sliceBounds(_ bounds: JSONObject, count: Int) throws -> Range<Int> {
+    guard let from = bounds["start"], let to = bounds["end"] else {
+      throw JQRuntimeError(message: sliceError)
+    }
+    func number(_ v: JSONValue, default d: Double) throws -> Double {
       switch v {
       case .null: return d
-      case .number(let n):
-        var x = n.doubleValue
-        if x.isNaN { x = 0 }
-        x = roundUp ? x.rounded(.up) : x.rounded(.down)
-        var i = Int(max(min(x, 1e18), -1e18))
-        if i < 0 { i += count }
-        return max(0, min(count, i))
-      default:
-        throw JQRuntimeError(message: "Start and end indices of an array slice must be numbers")
+      case .number(let n): return n.doubleValue
+      default: throw JQRuntimeError(message: sliceError)
       }
     }
-    let start = try bound(from, default: 0, roundUp: false)
-    let end = try bound(to, default: count, roundUp: true)
-    return start..<max(start, end)
+    let length = Double(count)
+    var start = try number(from, default: 0)
+    var end = try number(to, default: length)
+    if start.isNaN { start = 0 }
+    if start < 0 { start += length }
+    start = Swift.min(Swift.max(start, 0), length)
+    let first = Int(start)
+    if end.isNaN { end = length }
+    if end < 0 { end += length }
+    if end < 0 { end = Double(first) }
+    var last = Int(Swift.min(end, length))
+    if last < count, Double(last) < end { last += 1 }
+    return first..<Swift.max(first, last)
   }
 
-  static func slice(_ container: JSONValue, _ from: JSONValue, _ to: JSONValue) throws -> JSONValue
-  {
+  /// `container[from:to]` for an array or a string (by code point); `null` stays `null`.
+  static func slice(_ container: JSONValue, _ bounds: JSONObject) throws -> JSONValue {
     switch container {
     case .null: return .null
     case .array(let a):
-      return .array(JSONArray(a.elements[try sliceBounds(from, to, count: a.count)]))
+      return .array(JSONArray(a.elements[try sliceBounds(bounds, count: a.count)]))
     case .string(let s):
       let scalars = Array(s.unicodeScalars)
       var out = String.UnicodeScalarView()
-      out.append(contentsOf: scalars[try sliceBounds(from, to, count: scalars.count)])
+      out.append(contentsOf: scalars[try sliceBounds(bounds, count: scalars.count)])
       return .string(String(out))
     default:
-      throw JQRuntimeError(message: "Cannot index \(container.typeName) with object")
+      throw JQRuntimeError(message: indexMessage(container, .object(bounds)))
     }
   }
 
@@ -117,11 +144,13 @@ enum Paths {
       return .object(JSONObject([(k, value)]))
     case (.array, .number(let n)), (.null, .number(let n)):
       var items = container.arrayValue?.elements ?? []
-      var i = Int(max(min(n.doubleValue.rounded(.down), 1e18), -1e18))
-      if i < 0 {
-        i += items.count
-        if i < 0 { throw JQRuntimeError(message: "Out of bounds negative array index") }
+      if n.doubleValue.isNaN {
+        throw JQRuntimeError(message: "Cannot set array element at NaN index")
       }
+      guard let i = position(n, count: items.count), i >= 0 else {
+        throw JQRuntimeError(message: "Out of bounds negative array index")
+      }
+      if i > maximumArrayIndex { throw JQRuntimeError(message: "Array index too large") }
       if i >= items.count {
         items.append(contentsOf: repeatElement(JSONValue.null, count: i - items.count + 1))
       }
@@ -129,71 +158,106 @@ enum Paths {
       return .array(JSONArray(items))
     case (.array, .object(let bounds)), (.null, .object(let bounds)):
       let items = container.arrayValue?.elements ?? []
+      let range = try sliceBounds(bounds, count: items.count)
       guard case .array(let replacement) = value else {
         throw JQRuntimeError(message: "A slice of an array can only be assigned another array")
       }
-      let range = try sliceBounds(
-        bounds["start"] ?? .null, bounds["end"] ?? .null, count: items.count)
       var out = items
       out.replaceSubrange(range, with: replacement.elements)
       return .array(JSONArray(out))
+    case (.string, .object):
+      throw JQRuntimeError(message: "Cannot update string slices")
     default:
       _ = try index(container, key)
       throw JQRuntimeError(message: "Cannot update field at object index of \(container.typeName)")
     }
   }
 
-  /// `root` without the value at `path`; a missing path changes nothing.
-  static func delpath(_ root: JSONValue, _ path: [JSONValue]) throws -> JSONValue {
-    guard let lastKey = path.last else { return .null }
+  /// jq's `delpaths`: the paths sorted, and the keys under each container deleted
+  /// together, by the positions they had before any deletion (`del(.[0], .[0])` deletes
+  /// one element; `del(.[1:], .[0])` all). Containers are visited from the last path to
+  /// the first, so a deletion never moves a place a later one names. A path through a
+  /// missing member changes nothing; `[]` deletes the whole input (`null`).
+  static func delpaths(_ root: JSONValue, _ paths: [JSONValue]) throws -> JSONValue {
+    var keyed: [[JSONValue]] = []
+    for p in paths {
+      guard case .array(let keys) = p else {
+        throw JQRuntimeError(message: "Path must be specified as array, not \(p.typeName)")
+      }
+      keyed.append(keys.elements)
+    }
+    if keyed.contains(where: \.isEmpty) { return .null }
+    keyed.sort { JQOrder.less(.array(JSONArray($0)), .array(JSONArray($1))) }
+    var result = root
+    var end = keyed.count
+    while end > 0 {
+      let parent = keyed[end - 1].dropLast()
+      var start = end - 1
+      while start > 0, keyed[start - 1].count == parent.count + 1,
+        keyed[start - 1].prefix(parent.count).elementsEqual(parent, by: JQOrder.equal)
+      {
+        start -= 1
+      }
+      let keys = keyed[start..<end].map { $0[$0.count - 1] }
+      result = try deleting(keys, under: Array(parent), in: result)
+      end = start
+    }
+    return result
+  }
+
+  /// `root` with `keys` deleted from the container at `parent`.
+  private static func deleting(_ keys: [JSONValue], under parent: [JSONValue], in root: JSONValue)
+    throws -> JSONValue
+  {
     var chain: [JSONValue] = []
     var current = root
-    for key in path.dropLast() {
-      chain.append(current)
+    for key in parent {
       if case .null = current { return root }
+      chain.append(current)
       current = try index(current, key)
     }
-    var result: JSONValue
-    switch (current, lastKey) {
-    case (.null, _):
-      return root
-    case (.object(var o), .string(let k)):
-      o.removeValue(forKey: k)
-      result = .object(o)
-    case (.array(var a), .number(let n)):
-      var i = Int(max(min(n.doubleValue.rounded(.down), 1e18), -1e18))
-      if i < 0 {
-        i += a.count
-        if i < 0 { throw JQRuntimeError(message: "Out of bounds negative array index") }
-      }
-      if i < a.count { a.remove(at: i) }
-      result = .array(a)
-    case (.array(let a), .object(let bounds)):
-      let range = try sliceBounds(bounds["start"] ?? .null, bounds["end"] ?? .null, count: a.count)
-      var items = a.elements
-      items.removeSubrange(range)
-      result = .array(JSONArray(items))
-    default:
-      if case .string = lastKey {
-        throw JQRuntimeError(message: "Cannot delete field at object index of \(current.typeName)")
-      }
-      throw JQRuntimeError(message: "Cannot delete field at index of \(current.typeName)")
-    }
-    for (container, key) in zip(chain, path.dropLast()).reversed() {
+    var result = try deleting(keys, from: current)
+    for (container, key) in zip(chain, parent).reversed() {
       result = try replacing(key, in: container, with: result)
     }
     return result
   }
 
-  /// jq deletes the longest, last paths first so earlier indices stay valid.
-  static func delpaths(_ root: JSONValue, _ paths: [JSONValue]) throws -> JSONValue {
-    var result = root
-    for p in paths.sorted(by: >) {
-      guard case .array(let keys) = p else {
-        throw JQRuntimeError(message: "Path must be specified as an array")
+  /// jq's `jv_dels`: a container without the given keys, all at once.
+  private static func deleting(_ keys: [JSONValue], from container: JSONValue) throws
+    -> JSONValue
+  {
+    switch container {
+    case .null:
+      return .null
+    case .object(var o):
+      for key in keys {
+        guard case .string(let k) = key else {
+          throw JQRuntimeError(message: "Cannot delete \(key.typeName) field of object")
+        }
+        o.removeValue(forKey: k)
       }
-      result = try delpath(result, keys.elements)
+      return .object(o)
+    case .array(let a):
+      var doomed = Set<Int>()
+      for key in keys {
+        switch key {
+        case .number(let n):
+          let d = n.doubleValue
+          if d.isNaN { continue }
+          var i = Int(LibM.saturatingInt32(d))
+          if d < 0 { i += a.count }
+          if i >= 0 && i < a.count { doomed.insert(i) }
+        case .object(let bounds):
+          doomed.formUnion(try sliceBounds(bounds, count: a.count))
+        default:
+          throw JQRuntimeError(message: "Cannot delete \(key.typeName) element of array")
+        }
+      }
+      return .array(
+        JSONArray(a.elements.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)))
+    default:
+      throw JQRuntimeError(message: "Cannot delete fields from \(container.typeName)")
     }
-    return result
   }
 }

@@ -41,6 +41,10 @@ indirect enum Node: Sendable {
   /// A call the compiler bound to a builtin written in jq (``Prelude``).
   case library(LibraryFunction, [Node])
   case variable(String, column: Int)
+  /// `label $name | body`: a `break $name` inside `body` ends it.
+  case label(String, Node)
+  /// `break $name`.
+  case breakLabel(String, column: Int)
 }
 
 /// A ``Prelude`` definition and the environment it is bound in (which holds the
@@ -102,10 +106,16 @@ indirect enum Pattern: Sendable {
   case array([Pattern])
   /// Entries of `{key: pattern, $name, $name: pattern, (expr): pattern}`.
   case object([ObjectPatternEntry])
+  /// `p1 ?// p2 ?// …`: destructuring alternatives, tried in order.
+  case alternatives([Pattern])
 
   var variableNames: [String] {
     switch self {
     case .variable(let name): [name]
+    case .alternatives(let options):
+      options.flatMap(\.variableNames).reduce(into: []) { names, name in
+        if !names.contains(name) { names.append(name) }
+      }
     case .array(let items): items.flatMap(\.variableNames)
     case .object(let entries):
       entries.flatMap { ($0.binds.map { [$0] } ?? []) + ($0.value?.variableNames ?? []) }

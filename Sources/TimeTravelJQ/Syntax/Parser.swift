@@ -8,10 +8,15 @@ struct Parser {
   /// evaluator recurse on the program's structure.
   static let maximumNesting = 100
 
-  private var tokens: [Token]
-  private var position = 0
-  private let source: String
-  private var nesting: Int
+  var tokens: [Token]
+  var position = 0
+  let source: String
+  var nesting: Int
+  /// Whether `Term as $x | …` may start here: not in the source of `reduce` and
+  /// `foreach`, whose `as` is their own (until a bracket or parenthesis opens).
+  private var bindingAllowed = true
+  /// What `$__loc__` names as the file: `<top-level>` for a program, a module's path.
+  var fileName = "<top-level>"
 
   init(tokens: [Token], source: String, nesting: Int = 0) {
     self.tokens = tokens
@@ -19,28 +24,31 @@ struct Parser {
     self.nesting = nesting
   }
 
-  /// Parses a whole program.
-  static func parse(_ source: String) throws(JQSyntaxError) -> Node {
+  /// Parses a whole program; `$__loc__` names `fileName`.
+  static func parse(_ source: String, fileName: String = "<top-level>") throws(JQSyntaxError)
+    -> Node
+  {
     var parser = Parser(tokens: try Lexer.tokenize(source), source: source)
+    parser.fileName = fileName
     let node = try parser.parsePipe()
     try parser.expectEnd()
     return node
   }
 
-  private var current: Token { tokens[position] }
+  var current: Token { tokens[position] }
 
-  private func error(_ message: String, at token: Token? = nil) -> JQSyntaxError {
+  func error(_ message: String, at token: Token? = nil) -> JQSyntaxError {
     JQSyntaxError(message: message, column: (token ?? current).column, source: source)
   }
 
-  private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+  mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
-  private func isPunct(_ p: String) -> Bool { current.kind == .punct(p) }
-  private func isKeyword(_ k: String) -> Bool { current.kind == .ident(k) }
+  func isPunct(_ p: String) -> Bool { current.kind == .punct(p) }
+  func isKeyword(_ k: String) -> Bool { current.kind == .ident(k) }
 
-  private func describe(_ token: Token) -> String { token.kind.displayName }
+  func describe(_ token: Token) -> String { token.kind.displayName }
 
-  private mutating func expectPunct(_ p: String) throws(JQSyntaxError) {
+  mutating func expectPunct(_ p: String) throws(JQSyntaxError) {
     guard isPunct(p) else { throw error("unexpected \(describe(current)), expected '\(p)'") }
     advance()
   }
@@ -72,12 +80,25 @@ struct Parser {
 
   mutating func parsePipe() throws(JQSyntaxError) -> Node {
     try enter()
-    defer { nesting -= 1 }
+    let outerBinding = bindingAllowed
+    bindingAllowed = true
+    defer {
+      nesting -= 1
+      bindingAllowed = outerBinding
+    }
     if isKeyword("def") {
       let definition = try parseDefinition()
       return .functionDefinition(definition, try parsePipe())
     }
-    if isKeyword("label") { throw error("label/break is not supported") }
+    if isKeyword("label") {
+      advance()
+      guard case .variable(let name) = current.kind, name != "__loc__" else {
+        throw error("unexpected \(describe(current)), expected a label name ($name)")
+      }
+      advance()
+      try expectPunct("|")
+      return .label(name, try parsePipe())
+    }
     let lhs = try parseComma()
     if isPunct("|") {
       advance()
@@ -86,7 +107,7 @@ struct Parser {
     return lhs
   }
 
-  private mutating func parseDefinition() throws(JQSyntaxError) -> FunctionDefinition {
+  mutating func parseDefinition() throws(JQSyntaxError) -> FunctionDefinition {
     try expectKeyword("def")
     guard case .ident(let name) = current.kind, !Self.keywords.contains(name) else {
       throw error("unexpected \(describe(current)), expected a function name")
@@ -226,18 +247,22 @@ struct Parser {
   }
 
   private mutating func parseUnary() throws(JQSyntaxError) -> Node {
-    if isPunct("-") {
-      advance()
-      try enter()
-      defer { nesting -= 1 }
-      return .negate(try parseUnary())
-    }
-    return try parsePostfix(allowBinding: true)
+    try parsePostfix(allowBinding: true)
   }
 
   // MARK: Postfix and terms
 
+  /// A term with its suffixes (`.a`, `[i]`, `?`), or `-` before one (jq 1.8: `-.`,
+  /// `-reduce …`, `try -. catch .`; the suffixes bind tighter, so `-.a?` is `-(.a?)`),
+  /// then `as PATTERNS | body` when a binding may start here.
   private mutating func parsePostfix(allowBinding: Bool) throws(JQSyntaxError) -> Node {
+    if isPunct("-") {
+      advance()
+      try enter()
+      let operand = try parsePostfix(allowBinding: false)
+      nesting -= 1
+      return try parseBinding(on: .negate(operand), allowBinding: allowBinding)
+    }
     var term = try parseTerm()
     var links = 0
     defer { nesting -= links }
@@ -260,14 +285,28 @@ struct Parser {
         break
       }
     }
-    if allowBinding, isKeyword("as") {
+    return try parseBinding(on: term, allowBinding: allowBinding)
+  }
+
+  /// `term as PATTERNS | body`, or the term alone.
+  private mutating func parseBinding(on term: Node, allowBinding: Bool) throws(JQSyntaxError)
+    -> Node
+  {
+    guard allowBinding, bindingAllowed, isKeyword("as") else { return term }
+    advance()
+    let pattern = try parsePatterns()
+    try expectPunct("|")
+    return .bind(term, pattern, try parsePipe())
+  }
+
+  /// A pattern, or jq's destructuring alternatives `p1 ?// p2 ?// …`.
+  private mutating func parsePatterns() throws(JQSyntaxError) -> Pattern {
+    var patterns = [try parsePattern()]
+    while isPunct("?//") {
       advance()
-      let pattern = try parsePattern()
-      if isPunct("?//") { throw error("destructuring alternatives '?//' are not supported") }
-      try expectPunct("|")
-      return .bind(term, pattern, try parsePipe())
+      patterns.append(try parsePattern())
     }
-    return term
+    return patterns.count == 1 ? patterns[0] : .alternatives(patterns)
   }
 
   private mutating func parseBracketSuffix(on term: Node) throws(JQSyntaxError) -> Node {
@@ -322,9 +361,7 @@ struct Parser {
       return .index(.identity, .literal(.string(name)))
     case .variable(let name):
       advance()
-      if name == "__loc__" {
-        return .literal(["file": "<top-level>", "line": 1])
-      }
+      if name == "__loc__" { return location(of: token) }
       return .variable(name, column: token.column)
     case .punct("."):
       advance()
@@ -377,11 +414,19 @@ struct Parser {
     case .ident("null"):
       advance()
       return .literal(.null)
-    case .ident(let name) where name == "label" || name == "import" || name == "include":
-      throw error("\(name) is not supported")
+    case .ident("label"):
+      throw error("unexpected 'label': a label starts a pipe; use parentheses")
+    case .ident(let name) where name == "import" || name == "include":
+      throw error("unexpected '\(name)': imports and includes come first in a program")
+    case .ident("break"):
+      advance()
+      guard case .variable(let name) = current.kind else {
+        throw error("unexpected \(describe(current)), expected a label name ($name)")
+      }
+      advance()
+      return .breakLabel(name, column: token.column)
     case .ident(let name) where !Self.keywords.contains(name):
       advance()
-      if name == "break" { throw error("break is not supported", at: token) }
       var arguments: [Node] = []
       if isPunct("(") {
         advance()
@@ -403,9 +448,14 @@ struct Parser {
   private mutating func parseReduceOrForeach() throws(JQSyntaxError) -> Node {
     let isReduce = isKeyword("reduce")
     advance()
-    let source = try parsePostfix(allowBinding: false)
+    // jq 1.8 takes any expression without `,` or `|` as the source (`reduce .[] / 2 as
+    // $x …`); its own `as` ends it.
+    let outerBinding = bindingAllowed
+    bindingAllowed = false
+    let source = try parseAlternative()
+    bindingAllowed = outerBinding
     try expectKeyword("as")
-    let pattern = try parsePattern()
+    let pattern = try parsePatterns()
     try expectPunct("(")
     let initial = try parsePipe()
     try expectPunct(";")
@@ -421,6 +471,14 @@ struct Parser {
     }
     try expectPunct(")")
     return .foreach(source, pattern, initial, update, extract)
+  }
+
+  /// `$__loc__`: the file and the 1-based line where it is written.
+  private func location(of token: Token) -> Node {
+    let line = source.prefix(max(0, token.column - 1)).reduce(1) { count, character in
+      character == "\n" || character == "\r\n" ? count + 1 : count
+    }
+    return .literal(["file": .string(fileName), "line": .number(JSONNumber(line))])
   }
 
   private mutating func parseIf() throws(JQSyntaxError) -> Node {
@@ -442,7 +500,7 @@ struct Parser {
     return .ifThen(condition, then, otherwise)
   }
 
-  private mutating func parseStringLiteral(format: String?) throws(JQSyntaxError) -> Node {
+  mutating func parseStringLiteral(format: String?) throws(JQSyntaxError) -> Node {
     guard case .string(let parts) = current.kind else {
       throw error("unexpected \(describe(current)), expected a string")
     }
@@ -455,6 +513,7 @@ struct Parser {
         var sub = Parser(
           tokens: inner + [Token(kind: .eof, column: current.column)], source: source,
           nesting: nesting)
+        sub.fileName = fileName
         let node = try sub.parsePipe()
         try sub.expectEnd()
         result.append(.expression(node))
@@ -466,7 +525,7 @@ struct Parser {
     return .interpolated(result, format: format)
   }
 
-  private mutating func parseObject() throws(JQSyntaxError) -> Node {
+  mutating func parseObject() throws(JQSyntaxError) -> Node {
     try expectPunct("{")
     try enter()
     defer { nesting -= 1 }
@@ -478,10 +537,11 @@ struct Parser {
       switch token.kind {
       case .variable(let name):
         advance()
-        key = .literal(.string(name))
-        shorthand =
-          name == "__loc__"
-          ? .literal(["file": "<top-level>", "line": 1]) : .variable(name, column: token.column)
+        let variable =
+          name == "__loc__" ? location(of: token) : .variable(name, column: token.column)
+        // `{$x}` is `{x: $x}`; `{$x: v}` takes the key from `$x`'s value (jq 1.8).
+        key = isPunct(":") ? variable : .literal(.string(name))
+        shorthand = variable
       case .ident(let name):
         advance()
         key = .literal(.string(name))

@@ -26,6 +26,7 @@ struct Resolver {
   private struct Scope {
     var functions: [String] = []
     var variables: [String] = []
+    var labels: [String] = []
   }
 
   /// `node` with its builtin calls bound.
@@ -96,6 +97,16 @@ struct Resolver {
       return .functionDefinition(bound, try resolve(rest, outer))
     case .call(let name, let args, let column):
       return try resolveCall(name, args, column, scope)
+    case .label(let name, let body):
+      var inner = scope
+      inner.labels.append(name)
+      return .label(name, try resolve(body, inner))
+    case .breakLabel(let name, let column):
+      // jq binds a label as the variable `$*label-name`, and reports it so.
+      guard scope.labels.contains(name) else {
+        throw error("$*label-\(name) is not defined", column)
+      }
+      return node
     case .variable(let name, let column):
       if scope.variables.contains(name) || name == "ENV" { return node }
       if let predefined, !predefined.contains(name) {
@@ -169,6 +180,10 @@ struct Resolver {
   {
     switch pattern {
     case .variable: return pattern
+    case .alternatives(let options):
+      var resolved: [Pattern] = []
+      for option in options { resolved.append(try resolveKeys(option, scope)) }
+      return .alternatives(resolved)
     case .array(let items):
       var resolved: [Pattern] = []
       for item in items { resolved.append(try resolveKeys(item, scope)) }

@@ -17,6 +17,9 @@ public struct JSONPrinter: Sendable {
   /// Indentation stops growing past this many levels, so that printing a
   /// deeply nested value stays linear in its size instead of quadratic.
   public var maxIndentLevel: Int = 100
+  /// The text of each number; `nil` prints its literal. The jq module sets it to print
+  /// numbers as jq 1.8 does (`1e2` as `1E+2`).
+  package var numberText: (@Sendable (JSONNumber) -> String)?
 
   /// A printer; by default compact with keys in their original order.
   public init(indent: Int? = nil, sortKeys: Bool = false) {
@@ -52,7 +55,7 @@ public struct JSONPrinter: Sendable {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: n.literal.utf8)
+        case .number(let n): out.append(contentsOf: (numberText?(n) ?? n.literal).utf8)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let a):
           if a.isEmpty {

@@ -131,6 +131,37 @@ import Testing
     }
   }
 
+  /// A custom `replay-myapp` built from ReplayCLI gets scripts for its own name.
+  @Test func theScriptsCompleteTheProgramsOwnName() {
+    let io = BufferIO()
+    io.programName = "replay-myapp"
+    #expect(ReplayCommand.run(["--completion", "bash"], io: io) == 0)
+    #expect(io.stdout.hasSuffix("complete -o filenames -F _replay_myapp replay-myapp\n"))
+    #expect(!io.stdout.contains(" replay\n"))
+    for shell in Shell.allCases {
+      let io = BufferIO()
+      io.programName = "replay-myapp"
+      #expect(ReplayCommand.run(["--completion", shell.rawValue], io: io) == 0)
+      #expect(
+        io.stdout == ShellCompletion(table: .replay, command: "replay-myapp").script(for: shell))
+    }
+  }
+
+  /// The name is the last component of the path the program ran as, when it is a plain
+  /// command name; anything a shell would read as syntax gives `replay`.
+  @Test(arguments: [
+    ("/usr/local/bin/replay-myapp", "replay-myapp"), ("replay", "replay"),
+    (".build/debug/replay_2.0", "replay_2.0"), ("/tmp/x;rm -rf ~", "replay"),
+    ("/bin/$(id)", "replay"), ("-replay", "replay"), ("", "replay"), ("/opt/réplay", "replay"),
+  ])
+  func theCommandNameComesFromThePathItRanAs(path: String, name: String) {
+    #expect(ShellCompletion.commandName(running: path) == name)
+  }
+
+  @Test func noPathGivesReplay() {
+    #expect(ShellCompletion.commandName(running: nil) == "replay")
+  }
+
   // MARK: - The real scripts in the real shells
 
   static func shellPath(_ name: String) -> String? {

@@ -170,58 +170,129 @@ import TimeTravel
     #expect(out.contains("func todoSessionEntries1To1() throws {"))
   }
 
-  /// A login session whose last entry the login effect sent: the test store runs effects,
-  /// so that entry is received, and the test waits for them to finish.
-  @Test func actionsAnEffectSentAreReceived() throws {
-    let lines = [
-      #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
-      #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
-      #"{"seq":2,"action":{"passwordChanged":{"_0":"secret"}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"}}"#,
-      #"{"seq":3,"action":{"submit":{}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"}}"#,
-      #"{"seq":4,"action":{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}},"origin":{"cause":3,"effect":"login"},"prior":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
-    ]
+  /// A login session whose last entry the login effect sent.
+  static let loginLines = [
+    #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
+    #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+    #"{"seq":2,"action":{"passwordChanged":{"_0":"secret"}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"}}"#,
+    #"{"seq":3,"action":{"submit":{}},"prior":{"email":"a@b.c","error":null,"isLoading":false,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"}}"#,
+    #"{"seq":4,"action":{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}},"origin":{"cause":3,"effect":"login"},"prior":{"email":"a@b.c","error":null,"isLoading":true,"password":"secret"},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+  ]
+
+  /// The generated test of the login session with `extra` arguments: its lines from the
+  /// `@Test` line to the end of the function.
+  static func loginTest(_ extra: [String] = [], range: String? = "1..4") throws -> (
+    header: [String], body: [String], source: String
+  ) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("emit-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("login.jsonl")
-    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "login"])
+    try (loginLines.joined(separator: "\n") + "\n").write(
+      to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(
+      url.path,
+      arguments: ["--emit-test", "--reducer", "login"] + (range.map { ["--range", $0] } ?? [])
+        + extra)
     #expect(code == 0)
     #expect(err == "")
-    let body = out.components(separatedBy: "\n").drop { !$0.hasPrefix("@Test(") }
-      .prefix { $0 != "}" }
+    let lines = out.components(separatedBy: "\n")
+    return (
+      Array(lines.prefix { !$0.hasPrefix("import ") }),
+      Array(lines.drop { !$0.hasPrefix("@Test(") }.prefix { $0 != "}" }), out
+    )
+  }
+
+  static let loginSteps = [
+    "",
+    "  // entry 1 (emailChanged)",
+    ##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##,
+    #"    $0.email = "a@b.c""#,
+    "  }",
+    "",
+    "  // entry 2 (passwordChanged)",
+    ##"  try store.send(decode(#"{"passwordChanged":{"_0":"secret"}}"#)) {"##,
+    #"    $0.password = "secret""#,
+    "  }",
+    "",
+    "  // entry 3 (submit)",
+    ##"  try store.send(decode(#"{"submit":{}}"#)) {"##,
+    "    $0.isLoading = true",
+    "  }",
+    "",
+    "  // entry 4 (loginResponse)",
+  ]
+
+  /// By default effects do not run: the response the login effect sent is delivered from
+  /// the log, checked against the login started by entry 3, and the test is synchronous
+  /// and needs no client (the reducer's default, failing one is never called).
+  @Test func actionsAnEffectSentAreDeliveredFromTheLog() throws {
+    let (header, body, _) = try Self.loginTest()
     #expect(
-      Array(body) == [
+      header.suffix(3) == [
+        "// Effects do not run: the actions the log says they sent are delivered from it, in",
+        "// order (receive(_:from:)), so no dependency is called; --live-effects runs them.",
+        "",
+      ])
+    #expect(
+      body == [
         #"@Test("login.jsonl, entries 1…4")"#,
         "@MainActor",
+        "func loginEntries1To4() throws {",
+        "  let store = try TestStore(",
+        ##"    initialState: decode(#"{"email":"","error":null,"isLoading":false,"password":""}"#),"##,
+        "    reducer: LoginReducer(),",
+        "    effects: .replayed)",
+      ] + Self.loginSteps + [
+        ##"  try store.receive(decode(#"{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}}"#), from: "login") {"##,
+        "    $0.isLoading = false",
+        #"    $0.password = """#,
+        "  }",
+      ])
+  }
+
+  /// Generated/LoginEntries1To4.swift is that test, run by the suite: with the reducer's
+  /// default client, which fails every call, it passes, as nothing calls it.
+  @Test func regeneratingTheLoginTestGivesTheSameBytes() throws {
+    #expect(try Self.loginTest(range: nil).source == (try Self.committed("LoginEntries1To4.swift")))
+  }
+
+  /// `--live-effects` runs them, as TCA's test store does: the response is awaited, and
+  /// the test waits for the effects to finish.
+  @Test func liveEffectsAreAwaitedAndFinished() throws {
+    let (header, body, _) = try Self.loginTest(["--live-effects"])
+    #expect(
+      header.contains(
+        "// Generated from login.jsonl by `replay LOG --emit-test --reducer login --range 1..4 --live-effects`."
+      ))
+    #expect(
+      Array(body.prefix(3)) == [
+        #"@Test("login.jsonl, entries 1…4")"#, "@MainActor",
         "func loginEntries1To4() async throws {",
-      ] + Array(body.dropFirst(3).prefix(3))
-        + [
-          "",
-          "  // entry 1 (emailChanged)",
-          ##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##,
-          #"    $0.email = "a@b.c""#,
-          "  }",
-          "",
-          "  // entry 2 (passwordChanged)",
-          ##"  try store.send(decode(#"{"passwordChanged":{"_0":"secret"}}"#)) {"##,
-          #"    $0.password = "secret""#,
-          "  }",
-          "",
-          "  // entry 3 (submit)",
-          ##"  try store.send(decode(#"{"submit":{}}"#)) {"##,
-          "    $0.isLoading = true",
-          "  }",
-          "",
-          "  // entry 4 (loginResponse)",
-          ##"  try await store.receive(decode(#"{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}}"#)) {"##,
-          "    $0.isLoading = false",
-          #"    $0.password = """#,
-          "  }",
-          "",
-          "  await store.finish()",
-        ])
+      ])
+    #expect(body[5] == "    reducer: LoginReducer())")
+    #expect(
+      Array(body.dropFirst(6)) == Self.loginSteps + [
+        ##"  try await store.receive(decode(#"{"loginResponse":{"_0":{"success":{"userID":"user-5"}}}}"#)) {"##,
+        "    $0.isLoading = false",
+        #"    $0.password = """#,
+        "  }",
+        "",
+        "  await store.finish()",
+      ])
+  }
+
+  /// A range that ends while the login is in flight still ends with `finish()` when
+  /// effects run, so the test cannot pass with an effect left running; replayed, it
+  /// needs none.
+  @Test func aRangeEndingWhileAnEffectRunsFinishesWhenLive() throws {
+    let live = try Self.loginTest(["--live-effects"], range: "1..3")
+    #expect(live.body.suffix(2) == ["", "  await store.finish()"])
+    #expect(live.body[2] == "func loginEntries1To3() async throws {")
+    let replayed = try Self.loginTest(range: "1..3")
+    #expect(replayed.body.last == "  }")
+    #expect(replayed.body[2] == "func loginEntries1To3() throws {")
   }
 
   /// A view model's log through a reducer written over its actions (no effects): what

@@ -8,11 +8,11 @@ import Testing
 /// The pieces `--emit-test` writes Swift with: literals, and paths through a typed state.
 @Suite struct SwiftSourceTests {
   @Test func stringLiteralsEscapeWhatWouldBreakOrHide() {
-    #expect(SwiftSource.stringLiteral("   ") == #""   ""#)
-    #expect(SwiftSource.stringLiteral(#"say "hi"\"#) == #""say \"hi\"\\""#)
-    #expect(SwiftSource.stringLiteral("a\nb\tc\u{1B}[31m") == #""a\nb\tc\u{1B}[31m""#)
-    #expect(SwiftSource.stringLiteral("\u{202E}evil") == #""\u{202E}evil""#)
-    #expect(SwiftSource.stringLiteral("café ✓") == #""café ✓""#)
+    #expect(SwiftSource.literal("   ") == #""   ""#)
+    #expect(SwiftSource.literal(#"say "hi"\"#) == ##"#"say "hi"\"#"##)
+    #expect(SwiftSource.literal("a\nb\tc\u{1B}[31m") == #""a\nb\tc\u{1B}[31m""#)
+    #expect(SwiftSource.literal("\u{202E}evil") == #""\u{202E}evil""#)
+    #expect(SwiftSource.literal("café ✓") == #""café ✓""#)
   }
 
   @Test func rawJSONLiteralsUseEnoughHashes() throws {
@@ -57,6 +57,11 @@ import Testing
     #expect(!SwiftSource.isIdentifier(""))
     #expect(SwiftSource.memberName("default") == "`default`")
     #expect(SwiftSource.memberName("title") == "title")
+    // Names that mean something else after a dot, and `_`, which names nothing.
+    #expect(SwiftSource.memberName("self") == "`self`")
+    #expect(SwiftSource.memberName("Type") == "`Type`")
+    #expect(!SwiftSource.isIdentifier("_"))
+    #expect(!SwiftSource.isIdentifier("naïve"))
   }
 
   struct Item: Codable { var name: String; var tags: [String] }

@@ -3,7 +3,6 @@ import Foundation
 // compiled twice: into the test target, which runs the checks on the saved findings
 // under Fuzz/findings/, and by Fuzz/run.sh into a fuzzer, beside Fuzz/Entry.swift. It
 // uses the library's public API only, and these imports are the only ones it needs.
-import TestSupport
 import TimeTravel
 import TimeTravelJQ
 
@@ -120,6 +119,7 @@ enum FuzzChecks {
       }
     }
     if log.entryCount > 0 { _ = try? log.state(0) }
+    if let problem = checkProvenance(log, lines: lineCount) { return problem }
     let fast = Result { () throws(LogError) in try LogSummary(fastScanning: log) }
     let tree = Result { () throws(any Error) in try LogSummary(scanning: log) }
     switch (fast, tree) {
@@ -137,6 +137,46 @@ enum FuzzChecks {
       }
     case (.success, .failure(let b)): return "only the tree summary fails: \(b)"
     case (.failure(let a), .success): return "only the fast summary fails: \(a)"
+    }
+    return nil
+  }
+
+  /// Effect runs and chains of causes: they read or fail with an error at a real line,
+  /// their warnings name real lines and carry no raw control character, and each chain
+  /// (of the first 64 entries) ends at its entry, root first, no entry twice, each link
+  /// before the next.
+  private static func checkProvenance(_ log: LogFile, lines: Int) -> String? {
+    func check(_ warnings: [LogWarning], _ kind: String) -> String? {
+      for warning in warnings {
+        if let raw = rawControl(warning.description) { return "\(kind) warning \(raw)" }
+        if let line = warning.line, line < 1 || line > lines {
+          return "\(kind) warning on line \(line) of \(lines): \(warning)"
+        }
+      }
+      return nil
+    }
+    do {
+      if let problem = check(try log.effectRuns().warnings, "effect") { return problem }
+    } catch {
+      if let problem = checkLogError(error, lines: lines) { return problem }
+    }
+    for position in log.positions.prefix(64) {
+      let number = log.numbering.number(atPosition: position)
+      let chain: CauseChain
+      do {
+        chain = try log.causeChain(ofEntry: number)
+      } catch {
+        if let problem = checkLogError(error, lines: lines) { return problem }
+        continue
+      }
+      if let problem = check(chain.warnings, "chain") { return problem }
+      let places = chain.links.map { log.numbering.position(ofNumber: $0.seq) ?? -1 }
+      guard chain.links.last?.seq == number, places.last == position else {
+        return "the chain of entry \(number) ends at \(String(describing: chain.links.last?.seq))"
+      }
+      guard zip(places, places.dropFirst()).allSatisfy({ $0 >= 0 && $0 < $1 }) else {
+        return "the chain of entry \(number) is not in log order: \(chain.links.map(\.seq))"
+      }
     }
     return nil
   }

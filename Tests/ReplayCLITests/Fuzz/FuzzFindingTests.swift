@@ -175,10 +175,10 @@ import Testing
   }
 
   @Test func getpathThroughAScalarIsAnError() throws {
-    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with string ("a")"#)) {
       try Self.outputs(#"getpath(["a"])"#, "1")
     }
-    #expect(throws: JQRuntimeError(message: #"Cannot index array with "b""#)) {
+    #expect(throws: JQRuntimeError(message: #"Cannot index array with string ("b")"#)) {
       try Self.outputs(#"getpath(["a","b"])"#, #"{"a":[1]}"#)
     }
     #expect(
@@ -192,7 +192,7 @@ import Testing
   }
 
   @Test func anErrorOnTheLeftOfTheAlternativeOperatorIsAnError() throws {
-    #expect(throws: JQRuntimeError(message: #"Cannot index number with "a""#)) {
+    #expect(throws: JQRuntimeError(message: #"Cannot index number with string ("a")"#)) {
       try Self.outputs(".a // 3", "1")
     }
     #expect(throws: JQRuntimeError(message: "x")) {

@@ -142,7 +142,8 @@ import Testing
         action: {"type":"RESET"}
         changes:
           ~ /counter: 15 → 0
-        evaluated 6 of 6 states
+        evaluated 5 of 6 states
+        confirmed: no earlier state is bad (scanned states 1…3)
 
         """)
     let diff = replay(Self.actions, "--reducer", "redux-counter", "--diff", "2")
@@ -178,6 +179,37 @@ import Testing
           entry 5 (Decrement): 3 → 2
 
         """)
+  }
+
+  /// A message whose constructor the history's own metadata does not list is a
+  /// warning in the summary (and on stderr in other modes), not "warnings: none".
+  @Test func anElmMessageItsMetadataDoesNotListIsAWarning() throws {
+    let text = try String(contentsOfFile: Self.elm, encoding: .utf8).replacingOccurrences(
+      of: #"{"$":"Decrement"}"#,
+      with: #"{"$":"Reset"},{"$":"Reset"},{"$":"Decrement"},{"$":"Undo"}"#)
+    let path = try Self.temporary(text, "elm-history.txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let summary = replay(path)
+    #expect(summary.code == 0)
+    #expect(summary.err == "")
+    let warnings = summary.out.components(separatedBy: "\n").drop { !$0.hasPrefix("warnings:") }
+    #expect(
+      Array(warnings) == [
+        "warnings: 2",
+        "  entries 5 and 1 more send Reset, which the history's metadata does not list as a tag of Main.Msg (it lists Decrement, Increment, SetName): the history may come from another version of the app",
+        "  entry 8 sends Undo, which the history's metadata does not list as a tag of Main.Msg (it lists Decrement, Increment, SetName): the history may come from another version of the app",
+        "",
+      ])
+    let json = replay(path, "--format", "json").out
+    #expect(
+      json.contains(
+        #""warnings":[{"line":null,"message":"entries 5 and 1 more send Reset, which"#))
+    let show = replay(path, "--show", "1")
+    #expect(
+      show.err.hasPrefix(
+        "replay: warning: \(path):: entries 5 and 1 more send Reset, which the history's metadata"))
+    // The fixture's messages are all listed.
+    #expect(replay(Self.elm).out.hasSuffix("warnings: none\n"))
   }
 
   @Test func stepperWalksRecomputedStates() {

@@ -52,6 +52,7 @@ struct InteropSharedSampleTests {
         changes:
           ~ /counter: 2 → 3
         evaluated 4 of 4 states
+        confirmed: no earlier state is bad (scanned states 2…3)
 
         """)
     // The skipped entry changes nothing.
@@ -98,6 +99,7 @@ struct InteropSharedSampleTests {
         changes:
           ~ /counter: 2 → 3
         evaluated 4 of 4 states
+        confirmed: no earlier state is bad (scanned state 1)
 
         """)
   }
@@ -136,6 +138,7 @@ struct InteropSharedSampleTests {
         changes:
           ~ /name: "" → "bob"
         evaluated 4 of 4 states
+        confirmed: no earlier state is bad (scanned state 1)
 
         """)
   }

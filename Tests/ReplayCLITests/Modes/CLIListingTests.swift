@@ -180,7 +180,7 @@ import Testing
       "--eval", ".n", stdin: "{\"n\":100000000000000000001} 5 {\"n\":-0}")
     #expect(code == ExitCode.evaluationError)
     #expect(out == "100000000000000000001\n-0\n")
-    #expect(err == "replay: error (at input 2): Cannot index number with \"n\"\n")
+    #expect(err == "replay: error (at input 2): Cannot index number with string (\"n\")\n")
   }
 
   /// `-` is standard input, as for cat and git apply.
@@ -241,7 +241,7 @@ import Testing
     let (code, out, err) = replay("--eval", ".a", stdin: "\u{FEFF}{\"a\":1} 2")
     #expect(code == ExitCode.evaluationError)
     #expect(out == "1\n")
-    #expect(err == "replay: error (at input 2): Cannot index number with \"a\"\n")
+    #expect(err == "replay: error (at input 2): Cannot index number with string (\"a\")\n")
   }
 
   @Test func evalRefusesLiteralsRunTogetherAsJqDoes() {

@@ -86,7 +86,8 @@ struct ReduxLoggerTests {
         changes:
           - /cart/items/1: {"sku":"mug","name":"Stoneware mug","price":1200,"qty":4}
           ~ /cart/total: 8650 → 7450
-        evaluated 7 of 25 states
+        evaluated 6 of 25 states
+        confirmed: no earlier state is bad (scanned states 1…18)
 
         """#)
 
@@ -102,27 +103,34 @@ struct ReduxLoggerTests {
         + "\n")
   }
 
-  @Test func theReadmeExampleRunsAndWritesALogReplayReads() throws {
-    // The README's first js block, run as written: "redux" resolves to Debian's build
-    // through a node_modules folder, "./replay-logger.mjs" to a copy of the module.
+  /// The README's js blocks: the example, then the import lines for Debian's build.
+  static func readmeBlocks() throws -> [String] {
     let readme = try String(
       contentsOf: ReduxPeer.scripts.deletingLastPathComponent().appendingPathComponent(
         "README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "```js\n"))
-    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-    let example = String(readme[start.upperBound..<end.lowerBound])
+    return readme.components(separatedBy: "```js\n").dropFirst().map {
+      $0.components(separatedBy: "```\n")[0]
+    }
+  }
 
+  /// Runs `example` as `example.mjs` beside a copy of the module (in a folder with a
+  /// `node_modules/redux` that links Debian's build when `npm`), and checks the log it
+  /// writes.
+  func runReadmeExample(_ example: String, npm: Bool) throws {
     let files = FileManager.default
     let directory = files.temporaryDirectory.appendingPathComponent("redux-readme-\(UUID())")
     defer { try? files.removeItem(at: directory) }
-    let redux = directory.appendingPathComponent("node_modules/redux")
-    try files.createDirectory(
-      at: redux.appendingPathComponent("dist"), withIntermediateDirectories: true)
-    try #"{"name":"redux","main":"dist/redux.js"}"#.write(
-      to: redux.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
-    try files.createSymbolicLink(
-      atPath: redux.appendingPathComponent("dist/redux.js").path,
-      withDestinationPath: ReduxPeer.reduxJS)
+    try files.createDirectory(at: directory, withIntermediateDirectories: true)
+    if npm {
+      let redux = directory.appendingPathComponent("node_modules/redux")
+      try files.createDirectory(
+        at: redux.appendingPathComponent("dist"), withIntermediateDirectories: true)
+      try #"{"name":"redux","main":"dist/redux.js"}"#.write(
+        to: redux.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+      try files.createSymbolicLink(
+        atPath: redux.appendingPathComponent("dist/redux.js").path,
+        withDestinationPath: ReduxPeer.reduxJS)
+    }
     try files.copyItem(
       at: ReduxPeer.scripts.deletingLastPathComponent().appendingPathComponent(
         "replay-logger.mjs"),
@@ -144,6 +152,23 @@ struct ReduxLoggerTests {
     #expect(bisect.out.hasPrefix(#"{"result":"firstBad","seq":2,"#))
   }
 
+  /// The README's example, run as written: "redux" resolves through a node_modules
+  /// folder, as npm installs it (here linking Debian's build).
+  @Test func theReadmeExampleRunsAndWritesALogReplayReads() throws {
+    try runReadmeExample(try #require(Self.readmeBlocks().first), npm: true)
+  }
+
+  /// With Debian's node-redux and no node_modules, the example runs with the import the
+  /// README shows for it in place of its first line (the bare "redux" is not found).
+  @Test func theReadmeExampleRunsWithDebiansRedux() throws {
+    let blocks = try Self.readmeBlocks()
+    try #require(blocks.count >= 2)
+    let example = blocks[0].components(separatedBy: "\n")
+    #expect(example[0] == #"import { applyMiddleware, createStore } from "redux";"#)
+    try runReadmeExample(
+      blocks[1] + example.dropFirst().joined(separator: "\n"), npm: false)
+  }
+
   // MARK: Redaction
 
   @Test func redactsStateAndActionMembersByJSONPointer() throws {
@@ -160,6 +185,20 @@ struct ReduxLoggerTests {
       {"seq":1,"time":"2026-01-05T09:00:02.000Z","action":{"type":"user/passwordChanged","payload":{"password":"<redacted>"}},"prior":{"user":{"name":"ada","password":"<redacted>"},"cards":[{"number":"4111","cvc":"123"},{"number":"5500","cvc":"<redacted>"}],"a/b":{"~x":"<redacted>","y":2},"list":[10,20],"sessions":{"$type":"Map","value":[["s1",{"token":"<redacted>","device":"phone"}]]}},"next":{"user":{"name":"ada","password":"<redacted>"},"cards":[{"number":"4111","cvc":"123"},{"number":"5500","cvc":"<redacted>"}],"a/b":{"~x":"<redacted>","y":2},"list":[10,20],"sessions":{"$type":"Map","value":[["s1",{"token":"<redacted>","device":"phone"}]]}}}
       {"seq":2,"time":"2026-01-05T09:00:03.000Z","action":{"type":"noop","payload":{"password":"<redacted>"}},"prior":{"user":{"name":"ada","password":"<redacted>"},"cards":[{"number":"4111","cvc":"123"},{"number":"5500","cvc":"<redacted>"}],"a/b":{"~x":"<redacted>","y":2},"list":[10,20],"sessions":{"$type":"Map","value":[["s1",{"token":"<redacted>","device":"phone"}]]}},"next":{"user":{"name":"ada","password":"<redacted>"},"cards":[{"number":"4111","cvc":"123"},{"number":"5500","cvc":"<redacted>"}],"a/b":{"~x":"<redacted>","y":2},"list":[10,20],"sessions":{"$type":"Map","value":[["s1",{"token":"<redacted>","device":"phone"}]]}}}
       # state password: s3cret
+
+      """#)
+  }
+
+  /// `redact: [pointers]`, the shape most loggers take, redacts those places in the
+  /// state (and nothing in the action), rather than nothing.
+  @Test func aBareListRedactsTheState() throws {
+    let (out, err) = try scenario("redaction-bare-list")
+    #expect(err == "")
+    expectLines(
+      out,
+      #"""
+      {"format":"replay-log","version":1,"created":"2026-01-05T09:00:01.000Z"}
+      {"seq":1,"time":"2026-01-05T09:00:02.000Z","action":{"type":"inc","token":"not a state pointer"},"prior":{"user":{"name":"ada","token":"<redacted>"},"n":0},"next":{"user":{"name":"ada","token":"<redacted>"},"n":1}}
 
       """#)
   }
@@ -444,6 +483,10 @@ struct ReduxLoggerTests {
       # TypeError: replayLogger: redact.state: "user/password" is not a JSON Pointer (it must be empty or start with '/')
       # TypeError: replayLogger: redact.action: "/a~2b" is not a JSON Pointer ('~' must be followed by 0 or 1)
       # TypeError: replayLogger: redact.state must be an array of JSON Pointers
+      # TypeError: replayLogger: options.redact has no member "states"; it takes {state, action, placeholder} or a list of state pointers
+      # TypeError: replayLogger: options.redact has no member "State"; it takes {state, action, placeholder} or a list of state pointers
+      # TypeError: replayLogger: options.redact must be {state, action, placeholder} or a list of state pointers
+      # accepted
       # TypeError: replayLogger: options.app must be a string
       # TypeError: replayLogger: options.clock must be a function
 

@@ -48,9 +48,9 @@ struct HTMLReportBrowserTests {
     let fixture = HTMLReportSupport.temporaryPath("fixture.html")
     let hostileLog = try TempLog(HTMLReportSupport.hostileLog())
     let hostile = HTMLReportSupport.temporaryPath("hostile.html")
+    let checkout = HTMLReportSupport.temporaryPath("checkout.html")
     defer {
-      try? FileManager.default.removeItem(atPath: fixture)
-      try? FileManager.default.removeItem(atPath: hostile)
+      for path in [fixture, hostile, checkout] { try? FileManager.default.removeItem(atPath: path) }
     }
     let written = replay(
       Repo.fixture,
@@ -58,7 +58,8 @@ struct HTMLReportBrowserTests {
         "--html", fixture, "--plot", ".todos | length", "--plot", "/filter", "--predicate",
         HTMLReportTests.predicate, "--find", #".action | has("deleteTodos")"#,
       ])
-    guard written.code == 0, replay(hostileLog.path, arguments: ["--html", hostile]).code == 0
+    guard written.code == 0, replay(hostileLog.path, arguments: ["--html", hostile]).code == 0,
+      replay(CheckoutFixture.path, arguments: ["--html", checkout]).code == 0
     else {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
@@ -67,7 +68,7 @@ struct HTMLReportBrowserTests {
       BrowserPeer.python!,
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
-        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!,
+        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout,
       ])
     guard result.status == 0 else {
       throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
@@ -77,6 +78,7 @@ struct HTMLReportBrowserTests {
 
   private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }
   private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
+  private func checkout() throws -> JSONValue { try Self.observed.get()["checkout"]! }
 
   /// `replay LOG --diff …`'s lines after its heading.
   private func cliDiff(_ log: String = Repo.fixture, _ arguments: String...) -> JSONValue {
@@ -136,6 +138,34 @@ struct HTMLReportBrowserTests {
     let load = try fixture()["fragmentLoad"]!
     #expect(load["seq"] == "seq 173")
     #expect(load["diff"] == cliDiff(Repo.fixture, "173"))
+  }
+
+  /// The checkout's refund: its site, the effect and entry that sent it (a link that
+  /// selects that entry), the chain of causes and the effects running, as `--why` and
+  /// `--effects` print them.
+  @Test func theRefundShowsWhereItCameFromAndItsCauseIsALink() throws {
+    let observed = try checkout()
+    let priceWatch =
+      "priceWatch (run 1, started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:))"
+    let charge =
+      "charge (run 2, started by entry 4 at CheckoutSample/CheckoutReducer.swift:55 in reduce(into:action:))"
+    #expect(
+      observed["refund"]
+        == [
+          "site": "site CheckoutSample/CheckoutReducer.swift:58 in reduce(into:action:)",
+          "cause": "cause sent by the effect `charge` of entry 4",
+          "why": "why entry 4 (pay) → entry 6 (refunded)", "effects": [.string(priceWatch)],
+        ])
+    #expect(observed["afterCauseClick"] == "seq 4")
+    #expect(observed["fragment"] == "#seq=4")
+    #expect(
+      observed["pay"]
+        == [
+          "site": "site CheckoutSample/CheckoutView.swift:29 in payTapped()", "cause": nil,
+          "why": nil, "effects": [.string(priceWatch), .string(charge)],
+        ])
+    #expect(observed["charged"]!["why"] == "why entry 4 (pay) → entry 5 (charged)")
+    #expect(observed["consoleErrors"] == [])
   }
 
   @Test func twoChosenStatesDiffAsTheCommandLineDiffsThem() throws {

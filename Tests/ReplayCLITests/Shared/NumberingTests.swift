@@ -54,7 +54,8 @@ enum NumberingLogs {
         action: "inc"
         changes:
           ~ /count: 3 → 4
-        evaluated 6 of 8 states
+        evaluated 5 of 8 states
+        confirmed: no earlier state is bad (scanned states 50…52)
 
         """)
     let show = L.run(temp, ["--show", "53"])

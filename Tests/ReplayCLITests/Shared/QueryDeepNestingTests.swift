@@ -78,8 +78,8 @@ let nestingLimitMessage =
   }
 
   @Test func nestingPastTheLimitIsAnError() throws {
-    // Each `repeat` output nests at least one more evaluation level.
-    let program = "[limit(\(Evaluator.maximumDepth); repeat(0))]"
+    // Each output of `f` nests at least one more evaluation level (`repeat` is a loop).
+    let program = "def f: ., (. + 1 | f); [limit(\(Evaluator.maximumDepth); f)]"
     #expect(try onWorkThread { try jqRuntimeError(program) } == nestingLimitMessage)
     // `try`, `?` and `//` must not swallow it: that would cut outputs short.
     for wrapped in ["try \(program) catch 0", "\(program)?", "\(program) // 0"] {
@@ -106,7 +106,8 @@ let nestingLimitMessage =
     #expect(deep.err == "")
 
     let tooDeep = replay(
-      "--eval", "[limit(\(Evaluator.maximumDepth); repeat(0))] | length", stdin: "null 1\n")
+      "--eval", "def f: ., (. + 1 | f); [limit(\(Evaluator.maximumDepth); f)] | length",
+      stdin: "0 1\n")
     #expect(tooDeep.code == ExitCode.evaluationError)
     #expect(tooDeep.out == "")
     #expect(

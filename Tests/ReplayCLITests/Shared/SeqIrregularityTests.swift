@@ -66,7 +66,7 @@ import Testing
         == Answer(
           code: 0,
           out:
-            "entry 5 (inc) is the first bad entry\naction: \"inc\"\nchanges:\n  ~ /count: 2 → 3\nevaluated 5 of 5 states\n"
+            "entry 5 (inc) is the first bad entry\naction: \"inc\"\nchanges:\n  ~ /count: 2 → 3\nevaluated 4 of 5 states\nconfirmed: no earlier state is bad (scanned states 1…2)\n"
         ))
     #expect(
       Self.answer(temp, ["--step"], stdin: Self.steps).out == """
@@ -173,13 +173,13 @@ import Testing
         == Answer(
           code: 0,
           out:
-            "entry 3 (inc) is the first bad entry\naction: \"inc\"\nchanges:\n  ~ /count: 5 → 9\nevaluated 5 of 5 states\n",
+            "entry 3 (inc) is the first bad entry\naction: \"inc\"\nchanges:\n  ~ /count: 5 → 9\nevaluated 4 of 5 states\nconfirmed: no earlier state is bad (scanned states 1…2)\n",
           err:
             "replay: warning: entry 3's prior is not state 2 (the chain is broken there), so the state may have turned bad between them rather than in entry 3\n"
         ))
     #expect(
       Self.answer(temp, ["--bisect", "--predicate", ".count >= 3", "--format", "json"]).out
-        == #"{"result":"firstBad","seq":3,"action":"inc","actionName":"inc","line":3,"evaluated":5,"changes":[{"op":"replace","path":"/count","old":5,"new":9}],"warnings":["entry 3's prior is not state 2 (the chain is broken there), so the state may have turned bad between them rather than in entry 3"]}"#
+        == #"{"result":"firstBad","seq":3,"action":"inc","actionName":"inc","line":3,"evaluated":4,"confirmed":true,"scanned":{"from":1,"to":2},"changes":[{"op":"replace","path":"/count","old":5,"new":9}],"warnings":["entry 3's prior is not state 2 (the chain is broken there), so the state may have turned bad between them rather than in entry 3"]}"#
         + "\n")
     #expect(
       Self.answer(temp, ["--step"], stdin: "goto 2\nn\ndiff\ndiff 2 3\nq\n").out == """

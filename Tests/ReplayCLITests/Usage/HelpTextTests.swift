@@ -33,7 +33,8 @@ import Testing
                                         first bad one are listed as candidates.
 
         """))
-    #expect(out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear]\n"))
+    #expect(
+      out.contains("  replay LOG --bisect (--predicate EXPR | --run CMD) [--linear] [--confirm]\n"))
     #expect(
       out.contains(
         """
@@ -72,13 +73,14 @@ import Testing
         replay: unknown option '--bogus'
         usage: replay LOG [--show N | --diff A [B]
                            | --bisect (--predicate EXPR | --run CMD) [--linear]
+                               [--confirm]
                            | --find EXPR | --watch PATH | --why K | --effects [K]
                            | --blame PATH | --step | --verify --reducer NAME
                            | --what-if EDIT… --reducer NAME
                            | --minimize --predicate EXPR --reducer NAME
                            | --races --window W --predicate EXPR --reducer NAME
                            | --reproduce | --html FILE [--plot PATH]
-                           | --emit-test --reducer NAME | --convert
+                           | --emit-test --reducer NAME [--live-effects] | --convert
                            | --export redux-devtools]
                           [--range A..B] [--module MODULE] [--where EXPR] [--follow]
                           [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
@@ -92,9 +94,22 @@ import Testing
   }
 
   @Test func everyLineOfTheHelpFitsEightyColumns() {
-    for line in replay("--help").out.split(separator: "\n") {
+    let help = replay("--help").out
+    for line in help.split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
     }
+  }
+
+  /// A mode's line past the width is broken before its last options, as the usage lines
+  /// are, and its help starts beside the last piece when there is room.
+  @Test func aLongModeLineIsBrokenBeforeItsLastOption() {
+    let label = "replay LOG --emit-test --reducer NAME [--module MODULE] [--effects replayed|live]"
+    #expect(
+      HelpText.entry(label, indent: 2, "Write a test.") == """
+          replay LOG --emit-test --reducer NAME [--module MODULE]
+            [--effects replayed|live]   Write a test.
+
+        """)
   }
 
   /// Every spelling of every flag is named in the README, as a whole word.

@@ -61,11 +61,14 @@ import Testing
       Self.page.contains(
         #"""
         .TP
-        \%\fBreplay\fR \fILOG\fR \%\fB\-\-bisect\fR \%(\fB\-\-predicate\fR \fIEXPR\fR | \%\fB\-\-run\fR \fICMD\fR) \%[\fB\-\-linear\fR]
+        \%\fBreplay\fR \fILOG\fR \%\fB\-\-bisect\fR \%(\fB\-\-predicate\fR \fIEXPR\fR | \%\fB\-\-run\fR \fICMD\fR) \%[\fB\-\-linear\fR] \%[\fB\-\-confirm\fR]
         Binary search, as git bisect does, for the first entry after which the state is
-        bad. Checks both ends first, and warns when the predicate flips more than once.
-        When both ends are good, or the predicate reads \%$action or \%$prior (it is
-        about transitions), it checks entry by entry instead and says so.
+        bad. Checks both ends first, then checks its answer: a \%\fB\-\-predicate\fR is
+        judged on every earlier state, so a predicate that heals and breaks again is
+        reported with its true first bad entry and its flips; with \%\fB\-\-run\fR,
+        \%\fB\-\-confirm\fR does the same. When both ends are good, or the predicate
+        reads \%$action or \%$prior (it is about transitions), it checks entry by entry
+        instead and says so.
         .RS
         .TP
         \%\fB\-\-run\fR \fICMD\fR
@@ -80,7 +83,7 @@ import Testing
         With \%\fB\-\-bisect\fR: scan from the initial state instead, to find the true
         first bad entry of a non-monotone predicate. A skipped state is never passed
         over as good: skipped states before the first bad one are listed as candidates.
-        .RE
+        .TP
         """#))
     #expect(
       Self.page.contains(

@@ -7,6 +7,8 @@ struct BisectJudge {
   /// The variables about the entry that led to the state (`action`, `prior`) that a
   /// predicate reads, in that order: non-empty when it is about transitions.
   let transitionVariables: [String]
+  /// Whether states are judged by a jq predicate (cheap), not by a command (a run each).
+  let isPredicate: Bool
 
   init(criterion: BisectMode.Criterion, context: Context) throws {
     let log = context.log
@@ -14,9 +16,11 @@ struct BisectJudge {
     case .predicate(let source):
       let filter = try JQPredicate.compile(source)
       transitionVariables = ["action", "prior"].filter(filter.freeVariables.contains)
+      isPredicate = true
       verdict = { k in try JQPredicate.holds(filter, on: log, state: k) ? .bad : .good }
     case .command(let command):
       transitionVariables = []
+      isPredicate = false
       let shell = ShellCommand(command: command, io: context.io)
       var first = true
       verdict = { k in

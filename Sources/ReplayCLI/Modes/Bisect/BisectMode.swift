@@ -10,8 +10,9 @@ struct BisectMode: LogMode {
     flag: Flag(
       names: ["--bisect"],
       help:
-        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, and warns when the predicate flips more than once. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
-    ), needs: [OptionFlags.predicate, OptionFlags.run], options: [OptionFlags.linear])
+        "Binary search, as git bisect does, for the first entry after which the state is bad. Checks both ends first, then checks its answer: a --predicate is judged on every earlier state, so a predicate that heals and breaks again is reported with its true first bad entry and its flips; with --run, --confirm does the same. When both ends are good, or the predicate reads $action or $prior (it is about transitions), it checks entry by entry instead and says so."
+    ), needs: [OptionFlags.predicate, OptionFlags.run],
+    options: [OptionFlags.linear, OptionFlags.confirm])
 
   /// How a state is judged.
   enum Criterion: Equatable, Sendable {
@@ -22,17 +23,24 @@ struct BisectMode: LogMode {
   var criterion: Criterion
   /// `--linear`: scan instead of binary search.
   var linear: Bool
+  /// `--confirm`: check the answer even when each state costs a run of a command.
+  var confirm: Bool
 
-  init(criterion: Criterion, linear: Bool) {
+  init(criterion: Criterion, linear: Bool, confirm: Bool = false) {
     self.criterion = criterion
     self.linear = linear
+    self.confirm = confirm
   }
 
   init(_ arguments: ModeArguments) {
     let options = arguments.options
     criterion = options.run.map(Criterion.command) ?? .predicate(options.predicate ?? "")
     linear = options.linear
+    confirm = options.confirm
   }
+
+  /// How long the check of a `--predicate`'s answer may scan without `--confirm`.
+  static let checkBudget = Duration.seconds(10)
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
@@ -42,7 +50,7 @@ struct BisectMode: LogMode {
     }
     let judge = try BisectJudge(criterion: criterion, context: context)
     var progress = ProgressLine(io: context.io, total: lastState, label: "scanning")
-    let result: Bisect.Result
+    var result: Bisect.Result
     if linear || !judge.transitionVariables.isEmpty {
       // A property of transitions holds on some entries and not on their
       // neighbours, so binary search would land anywhere: scan.
@@ -53,16 +61,7 @@ struct BisectMode: LogMode {
         return try judge.verdict(k)
       }
     } else {
-      var endsGood = 0
-      result = try Bisect.run(
-        lastState: lastState, probingMonotonicity: true, scanningWhenEndsAreGood: true
-      ) { k in
-        // Progress only for the scan after two good ends, not for the search.
-        if endsGood == 2 { progress.update(k) }
-        let verdict = try judge.verdict(k)
-        if k == 0 || k == lastState, verdict == .good { endsGood += 1 }
-        return verdict
-      }
+      result = try search(judge, lastState: lastState, progress: &progress)
     }
     progress.finish()
     var warnings = result.contradictions.map { Self.warning($0, context) }
@@ -70,12 +69,49 @@ struct BisectMode: LogMode {
       warnings.append(unchained)
     }
     for warning in warnings { context.io.errText("replay: warning: \(warning)\n") }
+    let check = result.confirmation.map {
+      var check = BisectOutput.Check(
+        $0, judged: Set(result.trail.map(\.state)).count, context: context)
+      check.timedOut = judge.isPredicate && !confirm
+      return check
+    }
     return try context.emit(
       BisectOutput(
         found: try Self.found(result.outcome, context: context, warnings: warnings),
         note: Self.scanNote(result.scan, judge: judge, lastState: lastState, context),
-        scan: result.scan, evaluated: result.evaluated, lastState: context.stateLabel(lastState),
-        stateCount: lastState + 1, causeAction: Self.causeAction(result.outcome, context)))
+        scan: result.scan, check: check,
+        evaluated: result.evaluated - (result.confirmation?.judged ?? 0),
+        lastState: context.stateLabel(lastState), stateCount: lastState + 1,
+        causeAction: Self.causeAction(result.outcome, context)))
+  }
+
+  /// The binary search, then its check: the states before the first bad entry it found
+  /// are judged (a predicate's within ``checkBudget``, a command's only with `--confirm`,
+  /// each costing a run), so the answer is the true first bad entry even when the
+  /// property heals and breaks again. Without the check, two probes look for a second flip.
+  private func search(_ judge: BisectJudge, lastState: Int, progress: inout ProgressLine) throws
+    -> Bisect.Result
+  {
+    let checks = judge.isPredicate || confirm
+    var endsGood = 0
+    var scanning = false
+    let verdict = { (k: Int, progress: inout ProgressLine) throws -> Bisect.Verdict in
+      // Progress only for the scans (after two good ends, and the check).
+      if endsGood == 2 || scanning { progress.update(k) }
+      let verdict = try judge.verdict(k)
+      if k == 0 || k == lastState, verdict == .good { endsGood += 1 }
+      return verdict
+    }
+    let result = try Bisect.run(
+      lastState: lastState, probingMonotonicity: !checks, scanningWhenEndsAreGood: true
+    ) { k in try verdict(k, &progress) }
+    scanning = true
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.checkBudget)
+    return try Bisect.confirm(
+      result, budget: checks ? nil : 0,
+      shouldStop: { !confirm && clock.now >= deadline }
+    ) { k in try verdict(k, &progress) }
   }
 
   /// The action name of the first bad entry's cause, when it has one.

@@ -27,7 +27,7 @@ struct EffectsMode: LogMode {
     let log = context.log
     let position = try state.map { name throws(LogError) in try context.position(of: name) }
     let runs = try log.effectRuns()
-    for warning in runs.warnings { context.io.errText("replay: warning: \(warning)\n") }
+    for warning in runs.warnings { context.warn(warning) }
     let at = position ?? log.entryCount
     let number = at == 0 ? nil : log.numbering.number(atPosition: at)
     // The moment of state K: entry K's time; at the end, when the log was closed.

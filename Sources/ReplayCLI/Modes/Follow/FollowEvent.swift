@@ -11,7 +11,7 @@ enum FollowEvent: ModeOutput {
   case truncated(path: String, size: Int)
   case replaced(path: String)
   case removed(path: String)
-  /// A new entry, as `--find` lists it.
+  /// A new entry, as `--find` lists it (with its payload and provenance).
   case entry(LogEntry)
   /// A `--watch` hit.
   case hit(Watch.Hit)
@@ -68,7 +68,7 @@ enum FollowEvent: ModeOutput {
     case .removed(let path):
       return "\(TerminalText.sanitize(path)) was removed; waiting for a new file at that path\n"
     case .entry(let entry):
-      return "  " + style.entryLine(entry) + style.provenance(entry) + "\n"
+      return "  " + style.listing(entry) + "\n"
     case .hit(let hit):
       return
         "  entry \(hit.seq) (\(style.name(hit.action))): \(style.valueOrAbsent(hit.old)) → \(style.valueOrAbsent(hit.new))\(style.provenance(site: hit.site, origin: hit.origin))\n"

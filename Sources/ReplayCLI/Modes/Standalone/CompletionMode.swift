@@ -14,7 +14,7 @@ struct CompletionMode: StandaloneMode {
   init(_ arguments: ModeArguments) { shell = Shell(rawValue: arguments.values[0]) ?? .bash }
 
   func run(io: any ReplayIO, reducers: ReducerRegistry) -> Int32 {
-    io.out(ShellCompletion(table: .replay).script(for: shell))
+    io.out(ShellCompletion(table: .replay, command: io.programName).script(for: shell))
     return ExitCode.success
   }
 }

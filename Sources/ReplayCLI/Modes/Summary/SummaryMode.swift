@@ -31,7 +31,8 @@ struct SummaryMode: FollowableMode {
       SummaryOutput(
         path: log.path, summary: summary, header: log.header, notes: notes,
         total: context.options.filter == nil ? nil : log.entryCount,
-        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
+        effects: log.hasEffectRecords ? try log.effectRuns() : nil,
+        importWarnings: context.importWarnings))
   }
 
   /// "replay-log v1, app TodoApp, TodoState / TodoAction", safe for a terminal.

@@ -11,13 +11,17 @@ struct SummaryOutput: ModeOutput, Encodable {
   var total: Int?
   /// The log's effect runs, when it has effect records.
   var effects: EffectRuns? = nil
+  /// What importing another tool's history noticed: first, as they concern the whole file.
+  var importWarnings: [LogWarning] = []
 
-  /// The summary's warnings and those of the effect records, in line order.
+  /// The import's warnings, then the summary's and those of the effect records, in line
+  /// order.
   private var warnings: [LogWarning] {
-    guard let effects, !effects.warnings.isEmpty else { return summary.warnings }
-    return (summary.warnings + effects.warnings).enumerated().sorted {
-      ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-    }.map(\.element)
+    guard let effects, !effects.warnings.isEmpty else { return importWarnings + summary.warnings }
+    return importWarnings
+      + (summary.warnings + effects.warnings).enumerated().sorted {
+        ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+      }.map(\.element)
   }
 
   private enum Key: String, CodingKey {

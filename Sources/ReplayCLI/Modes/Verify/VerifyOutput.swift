@@ -21,6 +21,8 @@ struct VerifyOutput: ModeOutput {
     var changes: [ChangeRecord]?
     var filledMembers: [String]?
     var ignoredMembers: [String]?
+    /// The entries Redux DevTools skipped, whose actions were not applied.
+    var skipped: [Int]?
   }
 
   var record: Record {
@@ -36,6 +38,7 @@ struct VerifyOutput: ModeOutput {
     }
     record.filledMembers = report.filledMembers.isEmpty ? nil : report.filledMembers
     record.ignoredMembers = report.ignoredMembers.isEmpty ? nil : report.ignoredMembers
+    record.skipped = report.skippedEntries.isEmpty ? nil : report.skippedEntries
     return record
   }
 
@@ -65,6 +68,14 @@ struct VerifyOutput: ModeOutput {
       text +=
         "note: the log's states have \(list(report.ignoredMembers)), which the reducer's state type no longer has; ignored\n"
     }
+    let skipped = report.skippedEntries
+    if !skipped.isEmpty {
+      let list = skipped.map(String.init).joined(separator: ", ")
+      text +=
+        skipped.count == 1
+        ? "note: entry \(list) was skipped in Redux DevTools, so its action was not applied (its state is unchanged)\n"
+        : "note: entries \(list) were skipped in Redux DevTools, so their actions were not applied (their states are unchanged)\n"
+    }
     return text
   }
 
@@ -74,7 +85,7 @@ struct VerifyOutput: ModeOutput {
       "entry \(divergence.seq) (\(style.name(divergence.action))) diverges: the recomputed state differs from the recorded one at \(count) \(count == 1 ? "path" : "paths")"
     ]
     for change in divergence.changes {
-      let path = change.path.tokens.isEmpty ? "(root)" : change.path.displayText
+      let path = change.shownPath.tokens.isEmpty ? "(root)" : change.shownPath.displayText
       switch change.op {
       case .replace:
         let (recorded, recomputed) = style.abbreviated(change.old, change.new)
@@ -84,7 +95,7 @@ struct VerifyOutput: ModeOutput {
       case .remove:
         lines.append("  \(path): only recorded: \(style.abbreviated(change.old!, limit: 120))")
       case .move:
-        lines.append("  \(path): moved from \(change.from.map(\.displayText) ?? "")")
+        lines.append("  \(path): moved from \(change.shownSource.map(\.displayText) ?? "")")
       }
     }
     lines.append("action: \(style.abbreviated(divergence.action))")

@@ -36,7 +36,7 @@ struct WhyMode: LogMode {
     let log = context.log
     _ = try context.position(ofEntry: entry)
     let chain = try log.causeChain(ofEntry: entry)
-    for warning in chain.warnings { context.io.errText("replay: warning: \(warning)\n") }
+    for warning in chain.warnings { context.warn(warning) }
     var changes: [WhyOutput.Change]?
     var path: JSONPointer?
     if let watch {

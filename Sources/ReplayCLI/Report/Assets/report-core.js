@@ -468,7 +468,7 @@ const ReplayCore = (() => {
   /**
    * Applies an RFC 6902 patch (a parsed array of operation objects) to `state`, which is
    * left unchanged (containers on the changed paths are copied). Returns the new state
-   * and the changes as JSONChange lists them: `{op, path, from, old, new}`.
+   * and the changes as JSONChange lists them: `{op, path, from, oldPath, newPath, old, new}`.
    */
   function applyPatch(state, operations) {
     const changes = [];
@@ -487,19 +487,57 @@ const ReplayCore = (() => {
       const i = arrayIndex(path[path.length - 1]);
       for (const m of moves) if (m.parent === parent && i >= 0 && m.index > i) m.index--;
     };
+    // For arrays a move lands in, the index each element had before the patch (-1 for
+    // one it added), so a move's oldPath names its element as the removals do.
+    const moveTargets = new Set();
+    for (const operation of operations) {
+      if (operation.get("op") === "move") moveTargets.add(parentKey(parsePointer(operation.get("path"))));
+    }
+    const origins = new Map();
+    const originsOf = (path) => {
+      const parent = parentKey(path);
+      if (!moveTargets.has(parent)) return null;
+      if (!origins.has(parent)) {
+        const array = resolve(current, path.slice(0, -1));
+        origins.set(parent, Array.isArray(array) ? array.map((_, i) => i) : []);
+      }
+      return origins.get(parent);
+    };
+    const originAdded = (path) => {
+      const list = originsOf(path);
+      if (!list) return;
+      const token = path[path.length - 1];
+      const i = token === "-" ? list.length : arrayIndex(token);
+      if (i >= 0 && i <= list.length) list.splice(i, 0, -1);
+    };
+    const originRemoved = (path) => {
+      const list = originsOf(path);
+      if (!list) return -1;
+      const i = arrayIndex(path[path.length - 1]);
+      return i >= 0 && i < list.length ? list.splice(i, 1)[0] : -1;
+    };
     for (const operation of operations) {
       const op = operation.get("op");
       const path = parsePointer(operation.get("path"));
       switch (op) {
         case "add": {
           const value = operation.get("value");
-          changes.push({ op, path, from: null, old: undefined, new: value });
+          const change = { op, path, from: null, old: undefined, new: value };
+          changes.push(change);
+          originAdded(path);
+          const parent = resolve(current, path.slice(0, -1));
+          const last = path[path.length - 1];
           current = addAt(current, path, value);
           inserted(path);
+          if (Array.isArray(parent)) {
+            const index = last === "-" ? parent.length : arrayIndex(last);
+            moves.push({ change, parent: parentKey(path), index, added: true });
+          }
           break;
         }
         case "remove":
           changes.push({ op, path, from: null, old: resolve(current, path), new: undefined });
+          originRemoved(path);
           current = removeAt(current, path);
           removed(path);
           break;
@@ -512,7 +550,15 @@ const ReplayCore = (() => {
         case "move": {
           const from = parsePointer(operation.get("from"));
           const value = resolve(current, from);
-          const change = { op, path, from, old: undefined, new: value };
+          const sameArray = parentKey(from) === parentKey(path);
+          const origin = sameArray ? originRemoved(from) : -1;
+          if (sameArray) {
+            const list = originsOf(path);
+            const i = arrayIndex(path[path.length - 1]);
+            if (list && i >= 0 && i <= list.length) list.splice(i, 0, origin);
+          }
+          const oldPath = origin >= 0 ? path.slice(0, -1).concat([String(origin)]) : null;
+          const change = { op, path, from, oldPath, old: undefined, new: value };
           changes.push(change);
           current = addAt(removeAt(current, from), path, value);
           removed(from);
@@ -522,6 +568,7 @@ const ReplayCore = (() => {
         }
         case "copy": {
           const value = resolve(current, parsePointer(operation.get("from")));
+          originAdded(path);
           current = addAt(current, path, value);
           changes.push({ op: "add", path, from: null, old: undefined, new: value });
           break;
@@ -533,9 +580,12 @@ const ReplayCore = (() => {
       }
     }
     // JSONChange gives a move the element's value in the new document, after the
-    // changes inside it.
+    // changes inside it, and an addition or a move the index it ends at (newPath).
     for (const m of moves) {
-      if (m.index >= 0) m.change.new = resolve(current, m.change.path.slice(0, -1).concat([String(m.index)]));
+      if (m.index < 0) continue;
+      const final = m.change.path.slice(0, -1).concat([String(m.index)]);
+      if (!m.added) m.change.new = resolve(current, final);
+      if (formatPointer(final) !== formatPointer(m.change.path)) m.change.newPath = final;
     }
     return { state: current, changes };
   }
@@ -852,7 +902,7 @@ const ReplayCore = (() => {
       if (m >= 0) {
         const from = occupied.prefixSum(oldSlot[m]);
         occupied.add(-1, oldSlot[m]);
-        steps.push({ insert: false, from, to: occupied.prefixSum(newSlot[j]), newIndex: j });
+        steps.push({ insert: false, from, to: occupied.prefixSum(newSlot[j]), oldIndex: matching.matches[m].old, newIndex: j });
       } else {
         steps.push({ insert: true, index: occupied.prefixSum(newSlot[j]), newIndex: j });
       }
@@ -863,7 +913,10 @@ const ReplayCore = (() => {
 
   /**
    * The changes turning `old` into `neu`, as JSONDiff.changes(from:to:options:) lists
-   * them: `{op, path, from, old, new}` with paths as token arrays, in document order.
+   * them: `{op, path, from, oldPath, newPath, old, new}` with paths as token arrays, in
+   * document order; `path` and a move's `from` count earlier operations (RFC 6902), a
+   * move's `oldPath` is the element's index in the old array and an addition's or a
+   * move's `newPath` its index in the new one, which renderings show.
    */
   function diff(old, neu, idKeys) {
     const hashes = new Hashes();
@@ -907,10 +960,15 @@ const ReplayCore = (() => {
       }
       for (const step of placementSteps(matching, b.length)) {
         if (step.insert) {
-          work.push({ emit: { op: "add", node: node(n, String(step.index)), new: b[step.newIndex] } });
+          const at = node(n, String(step.index));
+          const shown = step.index === step.newIndex ? undefined : node(n, String(step.newIndex));
+          work.push({ emit: { op: "add", node: at, newPath: shown, new: b[step.newIndex] } });
         } else {
           const fromNode = node(n, String(step.from));
-          work.push({ emit: { op: "move", node: node(n, String(step.to)), from: fromNode, new: b[step.newIndex] } });
+          const oldNode = step.oldIndex === step.from ? undefined : node(n, String(step.oldIndex));
+          const at = node(n, String(step.to));
+          const shown = step.to === step.newIndex ? undefined : node(n, String(step.newIndex));
+          work.push({ emit: { op: "move", node: at, from: fromNode, oldPath: oldNode, newPath: shown, new: b[step.newIndex] } });
         }
       }
       const matches = matching.matches.slice().sort((p, q) => p.new - q.new);
@@ -928,6 +986,8 @@ const ReplayCore = (() => {
           op: e.op,
           path: pointer(e.node),
           from: e.from === undefined ? null : pointer(e.from),
+          oldPath: e.oldPath === undefined ? null : pointer(e.oldPath),
+          newPath: e.newPath === undefined ? null : pointer(e.newPath),
           old: e.old,
           new: e.new,
         });
@@ -1098,10 +1158,21 @@ const ReplayCore = (() => {
     return pairText(oldValue, newValue, limit);
   }
 
+  /** Where a rendering places a change (JSONChange.shownPath). */
+  function shownPath(c) {
+    return c.newPath || c.path;
+  }
+
+  /** Where a rendering says a moved element came from (JSONChange.shownSource). */
+  function shownSource(c) {
+    const source = c.oldPath || c.from;
+    return source ? displayPath(source) : "?";
+  }
+
   /** One line per change (DiffTextRenderer.renderLines), as `{kind, text}`. */
   function renderLines(changes, limit) {
     return changes.map((c) => {
-      const path = displayPath(c.path);
+      const path = displayPath(shownPath(c));
       switch (c.op) {
         case "replace": {
           const [oldText, newText] = valuesText(c.old, c.new, limit);
@@ -1112,7 +1183,7 @@ const ReplayCore = (() => {
         case "remove":
           return { kind: "removed", text: `- ${path}: ${valueText(c.old, limit)}` };
         default:
-          return { kind: "moved", text: `↷ ${c.from ? displayPath(c.from) : "?"} → ${path}` };
+          return { kind: "moved", text: `↷ ${shownSource(c)} → ${path}` };
       }
     });
   }
@@ -1125,7 +1196,7 @@ const ReplayCore = (() => {
       this.order = [[]];
       for (const change of list) {
         let n = 0;
-        for (const token of change.path) {
+        for (const token of shownPath(change)) {
           let next = this.children[n].get(token);
           if (next === undefined) {
             this.children.push(new Map());
@@ -1165,7 +1236,7 @@ const ReplayCore = (() => {
     const exactLines = (list, label, depth) => {
       const lines = [];
       for (const c of list) {
-        const note = "  // " + displayPath(c.path);
+        const note = "  // " + displayPath(shownPath(c));
         const pad = indent(depth);
         switch (c.op) {
           case "replace": {
@@ -1181,8 +1252,8 @@ const ReplayCore = (() => {
             lines.push({ kind: "removed", text: "- " + pad + label + valueText(c.old, limit) + note });
             break;
           default: {
-            const from = c.from ? displayPath(c.from) : "?";
-            const text = "↷ " + pad + label + valueText(c.new, limit) + `  // moved ${from} → ` + displayPath(c.path);
+            const from = shownSource(c);
+            const text = "↷ " + pad + label + valueText(c.new, limit) + `  // moved ${from} → ` + displayPath(shownPath(c));
             lines.push({ kind: "moved", text });
           }
         }

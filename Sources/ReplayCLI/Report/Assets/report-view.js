@@ -270,6 +270,7 @@
       else if (bisect.outcome === "firstBad") {
         target = bisect.row;
         text += `first bad seq ${seqOf(bisect.row)}`;
+        if (bisect.bisected != null) text += ` (not monotone: binary search alone lands on seq ${seqOf(bisect.bisected)})`;
       } else if (bisect.outcome === "holdsAtStart") text += `holds on ${stateName(0)}`;
       else if (bisect.outcome === "neverHolds") text += "never holds";
       else text += "inconclusive";

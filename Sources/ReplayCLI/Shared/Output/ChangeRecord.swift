@@ -1,7 +1,10 @@
 import TimeTravel
 
 /// A change as `--format json` prints it: `{op, path, from?, old?, new?}`, the paths as
-/// RFC 6901 JSON Pointers.
+/// RFC 6901 JSON Pointers, with the indexes the text shows (`JSONChange.shownPath` and
+/// `shownSource`): an element's index in the new state, except for a removal and a move's
+/// `from`, which give its index in the old state. `--format json-patch` prints the RFC
+/// 6902 patch, whose indexes count the operations before them.
 struct ChangeRecord: Encodable {
   var op: String
   var path: String
@@ -11,8 +14,8 @@ struct ChangeRecord: Encodable {
 
   init(_ change: JSONChange) {
     op = change.op.rawValue
-    path = change.path.description
-    from = change.from?.description
+    path = change.shownPath.description
+    from = change.shownSource?.description
     old = change.old
     new = change.new
   }

@@ -96,7 +96,7 @@ extension LogSummary {
     guard let old = try? parse(lineA, rangeA), let new = try? parse(lineB, rangeB),
       old != new
     else { return nil }
-    return JSONDiff.changes(from: old, to: new).first?.path.quotedText ?? "\"\""
+    return JSONDiff.changes(from: old, to: new).first?.shownPath.quotedText ?? "\"\""
   }
 
   private static func parse(_ line: Data, _ range: Range<Int>) throws(JSONParseError) -> JSONValue {

@@ -43,7 +43,8 @@ public struct LogSummary: Sendable, Equatable {
         time: entry.time)
       if let previous, log.gap(beforeEntry: position) == nil, entry.prior != previous.next {
         let first =
-          JSONDiff.changes(from: previous.next, to: entry.prior).first?.path.quotedText ?? "\"\""
+          JSONDiff.changes(from: previous.next, to: entry.prior).first?.shownPath.quotedText
+          ?? "\"\""
         chain.append(Self.chainWarning(entry.seq, after: previous.seq, line: entry.line, first))
       }
 

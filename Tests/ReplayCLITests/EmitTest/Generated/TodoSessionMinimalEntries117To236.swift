@@ -29,9 +29,9 @@ func todoSessionMinimalEntries117To236() throws {
   }
 
   // The bug these entries reproduce (replay --minimize): the predicate must not hold.
-  let bug = try JQFilter("any(.todos[]; .title | test(\"^\\\\s*$\")) and .filter == \"completed\"")
+  let bug = try JQFilter(#"any(.todos[]; .title | test("^\\s*$")) and .filter == "completed""#)
   let state = try JSONValueCoding.encode(store.state)
-  #expect(try !bug.holds(on: state), "the predicate any(.todos[]; .title | test(\"^\\\\s*$\")) and .filter == \"completed\" holds at the end: the bug is still there")
+  #expect(try !bug.holds(on: state), #"the predicate any(.todos[]; .title | test("^\\s*$")) and .filter == "completed" holds at the end: the bug is still there"#)
 }
 
 /// A recorded JSON value (an action or a state) decoded as the type the context needs.

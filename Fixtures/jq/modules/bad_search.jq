@@ -1,0 +1,2 @@
+import "math" as m {search: "./lib"};
+def f: 1;

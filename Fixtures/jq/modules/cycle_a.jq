@@ -1,0 +1,2 @@
+import "cycle_b" as b;
+def f: 1;

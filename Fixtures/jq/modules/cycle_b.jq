@@ -1,0 +1,2 @@
+import "cycle_a" as a;
+def g: 2;

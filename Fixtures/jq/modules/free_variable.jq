@@ -1,0 +1,1 @@
+def uses_data: $config::config[0].limit;

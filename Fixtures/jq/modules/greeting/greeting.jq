@@ -1,0 +1,2 @@
+module {"name": "greeting", "version": 1};
+def hello: "hi";

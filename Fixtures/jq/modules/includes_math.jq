@@ -1,0 +1,2 @@
+include "math";
+def inc3: inc | inc | inc;

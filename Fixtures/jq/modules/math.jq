@@ -1,0 +1,3 @@
+# Arithmetic helpers.
+def inc: . + 1;
+def twice(f): f | f;

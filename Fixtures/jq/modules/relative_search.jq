@@ -1,0 +1,2 @@
+import "math" as m {search: "./"};
+def g: 1 | m::inc;

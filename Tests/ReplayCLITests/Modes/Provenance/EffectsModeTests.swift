@@ -1,0 +1,90 @@
+import CLITestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// `--effects [K]`: the effects running at state K, and each effect's runs.
+@Suite struct EffectsModeTests {
+  static let table = """
+    effects in the log (2 runs, 1 still running at the end):
+      effect      runs  completed  cancelled  failed  running
+      priceWatch     1          0          0       0        1
+      charge         1          1          0       0        0
+
+    """
+
+  @Test func thePriceWatchIsStillRunningAtTheEnd() {
+    let (code, out, err) = replay(CheckoutFixture.path, "--effects")
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(
+      out == """
+        1 effect running after entry 6 (refunded), the end of the log:
+          priceWatch (run 1), started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:), running for 8 s
+
+        """ + Self.table)
+  }
+
+  @Test func beforeTheChargeEndsBothAreRunning() {
+    let (code, out, _) = replay(CheckoutFixture.path, "--effects", "5")
+    #expect(code == 0)
+    #expect(
+      out == """
+        2 effects running after entry 5 (charged):
+          priceWatch (run 1), started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:), running for 5 s
+          charge (run 2), started by entry 4 at CheckoutSample/CheckoutReducer.swift:55 in reduce(into:action:), running for 1 s
+
+        """ + Self.table)
+    let json = replay(CheckoutFixture.path, "--effects", "5", "--format", "json")
+    let runs =
+      #""effects":[{"effect":"priceWatch","runs":1,"completed":0,"cancelled":0,"failed":0,"running":1},{"effect":"charge","runs":1,"completed":1,"cancelled":0,"failed":0,"running":0}],"runningAtEnd":1}"#
+    #expect(
+      json.out
+        == #"{"at":5,"running":[{"effect":"priceWatch","id":1,"cause":1,"site":\#(CheckoutFixture.priceWatchRun),"started":"2026-01-05T09:00:02.000Z","seconds":5},{"effect":"charge","id":2,"cause":4,"site":\#(CheckoutFixture.chargeRun),"started":"2026-01-05T09:00:06.000Z","seconds":1}],"#
+        + runs + "\n")
+    let initial = replay(CheckoutFixture.path, "--effects", "init", "--format", "json")
+    #expect(initial.out == #"{"at":"init","running":[],"# + runs + "\n")
+  }
+
+  @Test func theSummaryCountsTheRunsAndThoseStillRunning() {
+    let (code, out, _) = replay(CheckoutFixture.path)
+    #expect(code == 0)
+    #expect(
+      out.hasSuffix(
+        "effects: 2 runs, 1 still running at the end (priceWatch, run 1)\nwarnings: none\n"))
+  }
+
+  @Test func aLogWithoutEffectRecordsSaysSo() {
+    let (code, out, _) = replay(Repo.fixture, "--effects")
+    #expect(code == 1)
+    #expect(
+      out
+        == "the log has no effect records: its writer did not record effects starting and ending\n"
+    )
+    #expect(!replay(Repo.fixture).out.contains("effects:"))
+  }
+
+  @Test func anEndWithoutAStartIsAWarningNamingTheLine() throws {
+    let log = try TempLog(
+      """
+      {"seq":1,"action":{"a":{}},"prior":{"n":0},"next":{"n":1}}
+      {"effect":"end","id":5,"outcome":"completed"}
+
+      """)
+    let (code, _, err) = replay(log.path, "--effects")
+    #expect(code == 0)
+    #expect(
+      err
+        == "replay: warning: \(log.path):2: effect run 5 ends (completed) but never started; ignored this end\n"
+    )
+  }
+
+  @Test func aStateOutOfRangeIsAUsageError() {
+    let (code, _, err) = replay(CheckoutFixture.path, "--effects", "9")
+    #expect(code == 2)
+    #expect(
+      err.hasPrefix(
+        "replay: \(CheckoutFixture.path): state 9 is out of range (the log has states init and 1…6)\n"
+      ))
+  }
+}
