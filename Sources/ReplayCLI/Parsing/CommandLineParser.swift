@@ -166,11 +166,16 @@ struct CommandLineParser {
   }
 
   /// "goes with --bisect"; for an option of every mode on a log, "goes with a mode on a
-  /// log, not --eval".
+  /// log, not --eval" ("goes with a mode on a log or --eval, not --completion" for one that
+  /// `--eval` takes too).
   private func goesWith(_ option: Flag, not mode: ModeDeclaration) -> String {
-    table.goesWithEveryModeOnALog(option)
-      ? "goes with a mode on a log, not \(mode.name)"
-      : "goes with \(table.names(of: Set(table.modes(of: option).map(\.id))))"
+    let modes = table.modes(of: option)
+    guard table.goesWithEveryModeOnALog(option) else {
+      return "goes with \(table.names(of: Set(modes.map(\.id))))"
+    }
+    let standalone = modes.filter { !$0.opensLog }.map(\.name)
+    let also = standalone.isEmpty ? "" : " or \(FlagTable.list(standalone, "or"))"
+    return "goes with a mode on a log\(also), not \(mode.name)"
   }
 
   /// Exactly one of the options the mode needs was given, and each it also needs.

@@ -71,9 +71,10 @@ struct ModeDeclaration: Sendable {
   var name: String { flag?.name ?? "the summary" }
 
   /// Whether it takes `option`: needs it, lists it, or the option goes with every mode
-  /// on a log and this mode opens one.
+  /// on a log and this mode opens one (`--eval` lists `-L`, which every mode on a log
+  /// takes).
   func takes(_ option: Flag) -> Bool {
-    if option.scope == .everyModeOnALog { return opensLog }
+    if option.scope == .everyModeOnALog, opensLog { return true }
     return (needs + alsoNeeds + options).contains { $0.name == option.name }
   }
 }

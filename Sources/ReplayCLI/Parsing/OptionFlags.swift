@@ -9,7 +9,7 @@ enum OptionFlags {
   static let all: [Flag] = [
     predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, skip, edit,
     insert, move, window, maxReplays, maxOrderings, filter, follow, until, format, idKey, color,
-    noColor, full,
+    noColor, full, libraryPath,
   ]
 
   static let predicate = Flag(
@@ -184,4 +184,11 @@ enum OptionFlags {
   ) { options, values throws(UsageError) in
     options.maxOrderings = try EditParsing.count(values[0], flag: "--max-orderings")
   }
+
+  static let libraryPath = Flag(
+    names: ["-L", "--library-path"], value: .text("DIR"),
+    help:
+      "Search DIR for the jq modules that expressions import or include, as jq -L DIR does: import \"todos\" as todos; reads DIR/todos.jq, and import \"config\" as $config; reads DIR/config.json. May be given more than once, searched in order; without it, jq's list: ~/.jq, $ORIGIN/../lib/jq, $ORIGIN/../lib.",
+    repeats: true, scope: .everyModeOnALog
+  ) { options, values in options.libraryPaths.append(values[0]) }
 }

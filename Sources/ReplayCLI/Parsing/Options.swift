@@ -1,4 +1,6 @@
+import Foundation
 import TimeTravel
+import TimeTravelJQ
 
 /// The options of a command line, each typed and recorded once by its ``Flag``'s
 /// `apply` as the flag is read (see ``OptionFlags``). What a mode's own flag gives it is
@@ -51,6 +53,17 @@ struct Options: Equatable, Sendable {
   var maxReplays: Int?
   /// `--max-orderings N` for `--races`.
   var maxOrderings: Int?
+  /// `-L DIR`, each: where jq expressions find the modules they import.
+  var libraryPaths: [String] = []
+
+  /// Where `import` and `include` in jq expressions look, as jq's search list: the `-L`
+  /// directories (relative ones from the current directory), or jq's default list, with
+  /// `$ORIGIN` the directory of the running executable.
+  var modules: JQModuleSearch {
+    JQModuleSearch(
+      paths: libraryPaths.isEmpty ? JQModuleSearch.jqDefaultPaths : libraryPaths,
+      origin: Bundle.main.executableURL?.deletingLastPathComponent().path)
+  }
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }

@@ -30,8 +30,10 @@ struct HTMLMode: LogMode {
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let series = try request.plots.map(ReportSeries.init)
-    let marks = try ReportMarks(predicate: request.predicate, find: request.find, log: log)
+    let modules = context.options.modules
+    let series = try request.plots.map { try ReportSeries($0, modules: modules) }
+    let marks = try ReportMarks(
+      predicate: request.predicate, find: request.find, log: log, modules: modules)
     let positions = try Self.window(of: log, request.range)
     let summary =
       log.isCompact || log.isActionOnly

@@ -24,12 +24,16 @@ struct ReportMarks: Sendable {
 
   /// Compiles the expressions.
   /// - Throws: `CommandError` (usage) for a jq syntax error.
-  init(predicate: String?, find: String?, log: LogFile? = nil) throws {
+  init(
+    predicate: String?, find: String?, log: LogFile? = nil, modules: JQModuleSearch
+  ) throws {
     self.log = log
     predicateSource = predicate
     findSource = find
-    self.predicate = try predicate.map { try JQPredicate.compile($0) }
-    self.find = try find.map { try JQPredicate.compile($0, what: "--find expression") }
+    self.predicate = try predicate.map { try JQPredicate.compile($0, modules: modules) }
+    self.find = try find.map {
+      try JQPredicate.compile($0, what: "--find expression", modules: modules)
+    }
   }
 
   /// Judges `state`, the state after `entry` (`nil` for the report's first state), and,

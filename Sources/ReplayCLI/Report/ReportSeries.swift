@@ -26,7 +26,7 @@ struct ReportSeries: Sendable, Encodable {
   /// Compiles PATH.
   /// - Throws: `CommandError` (usage) naming the flag for a malformed pointer or a jq
   ///   syntax error.
-  init(_ expression: String) throws {
+  init(_ expression: String, modules: JQModuleSearch) throws {
     self.expression = expression
     if expression.isEmpty || expression.hasPrefix("/") {
       do {
@@ -35,7 +35,8 @@ struct ReportSeries: Sendable, Encodable {
         throw CommandError(code: ExitCode.usage, message: "--plot: \(error.message)")
       }
     } else {
-      source = .filter(try JQPredicate.compile(expression, what: "--plot expression"))
+      source = .filter(
+        try JQPredicate.compile(expression, what: "--plot expression", modules: modules))
     }
   }
 
@@ -70,7 +71,11 @@ struct ReportSeries: Sendable, Encodable {
   /// What is drawn for `value`, and its kind.
   private static func charted(_ value: JSONValue?) -> (JSONValue, String?) {
     switch value {
-    case .number(let n)?: return (.number(n), "number")
+    case .number(let n)?:
+      // A computed number as jq prints it (`1e+0017` is kept apart from a literal inside
+      // the jq engine), so the page reads the value jq would show.
+      let printed = JSONPrinter.jq.print(.number(n))
+      return ((try? JSONParser.parse(printed)) ?? .number(n), "number")
     case .array(let a)?: return (.number(JSONNumber(a.count)), "size")
     case .object(let o)?: return (.number(JSONNumber(o.count)), "size")
     case .string(let s)?: return (.string(s), "string")

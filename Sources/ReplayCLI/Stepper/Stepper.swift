@@ -45,7 +45,7 @@ struct Stepper {
     guard !input.argument.isEmpty else {
       return hint("usage: \(input.name) EXPR, a jq predicate on the state")
     }
-    let filter = try JQPredicate.compile(input.argument)
+    let filter = try JQPredicate.compile(input.argument, modules: context.options.modules)
     let range =
       forward
       ? Array(stride(from: current + 1, through: count, by: 1))
@@ -115,7 +115,8 @@ struct Stepper {
     guard !input.argument.isEmpty else {
       return hint("usage: find EXPR, a jq predicate on the entry")
     }
-    let filter = try JQPredicate.compile(input.argument, what: "find expression")
+    let filter = try JQPredicate.compile(
+      input.argument, what: "find expression", modules: context.options.modules)
     let found = try FindMode.search(context, filter: filter, what: "the find expression")
     var text = FindMode.heading(found.count)
     for hit in found {
@@ -227,12 +228,15 @@ struct Stepper {
         _ = hint(error.message)
       }
     } else {
-      let filter = try JQPredicate.compile(argument, what: "expression")
+      let filter = try JQPredicate.compile(
+        argument, what: "expression", modules: context.options.modules)
       do {
         let outputs = try filter.evaluate(
           state, variables: JQPredicate.bindings(entry: entry),
           host: JQPredicate.host(context.log))
-        for output in outputs { context.io.out(JSONPrinter.pretty.print(output) + "\n") }
+        // jq's outputs as jq prints them (`jq .`): numbers as jq 1.8 writes them.
+        let printer = JSONPrinter.pretty.printingNumbersAsJQ()
+        for output in outputs { context.io.out(printer.print(output) + "\n") }
       } catch {
         _ = hint("error: \(TerminalText.sanitize(error.description))")
       }

@@ -24,7 +24,7 @@ struct HelpText {
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
-        standalone.append("       replay " + flag.synopsis)
+        standalone.append("       replay " + standaloneSynopsis(mode))
       }
     }
     for option in table.options {
@@ -62,7 +62,7 @@ struct HelpText {
         text += Self.entry("replay LOG " + modeSynopsis(mode), indent: 2, help(flag))
         text += modeOptions(mode)
       } else {
-        withoutLog += Self.entry("replay " + flag.synopsis, indent: 2, help(flag))
+        withoutLog += Self.entry("replay " + standaloneSynopsis(mode), indent: 2, help(flag))
       }
     }
     var options = ""
@@ -135,6 +135,13 @@ struct HelpText {
       if (mode.needs + mode.alsoNeeds).contains(where: { $0.name == option.name }) { return true }
     }
     return false
+  }
+
+  /// A mode without a log: its flag and the options it lists, `--eval EXPR [-L DIR]`.
+  func standaloneSynopsis(_ mode: ModeDeclaration) -> String {
+    var text = mode.flag?.synopsis ?? ""
+    for option in mode.options { text += " [\(option.synopsis)]" }
+    return text
   }
 
   /// A mode's flag with the options it needs and its own options: `--bisect (--predicate

@@ -257,6 +257,26 @@ import TimeTravel
     #expect(counts == Array(0...n))
   }
 
+  /// A `--plot` expression's numbers reach the page as jq prints them: a computed
+  /// `1e17` as `1e+17`, an infinity as the largest double (jq's text for it), never the
+  /// engine's own forms.
+  @Test func plottedNumbersAreWhatJQPrints() throws {
+    let log = try TempLog(
+      #"{"seq":1,"action":"a","prior":{"n":1},"next":{"n":2}}"# + "\n"
+        + #"{"seq":2,"action":"b","prior":{"n":2},"next":{"n":3}}"# + "\n")
+    let path = HTMLReportSupport.temporaryPath("numbers.html")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = replay(
+      log.path, arguments: ["--html", path, "--plot", ".n * 1e17", "--plot", "infinite"])
+    #expect(result.code == 0)
+    let page = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(page.contains(#""values":[1e+17,2e+17,3e+17]"#))
+    #expect(!page.contains("e+0"))
+    let (index, _) = HTMLReportSupport.dataElements(page)
+    let largest = index["plots"]![1]!["values"]!.arrayValue!.map { $0.numberValue!.doubleValue }
+    #expect(largest == Array(repeating: Double.greatestFiniteMagnitude, count: 3))
+  }
+
   /// RFC 6902 adds a member at the end of its object, and equality ignores a number's
   /// text: an entry that adds a member elsewhere, or rewrites a number, carries its whole
   /// `next`, so the page shows what was recorded.

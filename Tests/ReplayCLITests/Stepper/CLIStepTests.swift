@@ -82,4 +82,32 @@ import Testing
         "predicate syntax error at column 8: unexpected end of input\n.todos[\n       ^\n"))
     #expect(out.contains("[1/240] addTodo\n"))
   }
+
+  /// `state EXPR` prints jq's outputs as `jq .` prints them (numbers as jq 1.8 writes
+  /// them), and imports modules from `-L`.
+  @Test func stateExpressionsPrintAsJQAndImportFromTheLibraryPath() {
+    let modules = Repo.root.appendingPathComponent("Fixtures/jq/modules").path
+    let script = """
+      state 1e17 + 0, 1e2, [1.50]
+      n 3
+      state import "todos" as t; t::count(.todos[])
+      q
+
+      """
+    let (code, out, _) = replay(Repo.fixture, "--step", "-L", modules, stdin: script)
+    #expect(code == 0)
+    #expect(
+      out == """
+        [init/240] initial state
+        1e+17
+        1E+2
+        [
+          1.50
+        ]
+        [3/240] addTodo
+          + /todos/2: {"id":"todo-003","isCompleted":false,"title":"Book dentist appointment"}
+        3
+
+        """)
+  }
 }

@@ -84,8 +84,8 @@ import Testing
                            | --export redux-devtools]
                           [--range A..B] [--module MODULE] [--where EXPR] [--follow]
                           [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
-                          [--color[=auto|always|never]] [--no-color] [--full]
-               replay --eval EXPR
+                          [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
+               replay --eval EXPR [-L DIR]
                replay --completion bash|zsh|fish
                replay --help | --version
         Try 'replay --help' for more.

@@ -14,7 +14,7 @@ struct BisectJudge {
     let log = context.log
     switch criterion {
     case .predicate(let source):
-      let filter = try JQPredicate.compile(source)
+      let filter = try JQPredicate.compile(source, modules: context.options.modules)
       transitionVariables = ["action", "prior"].filter(filter.freeVariables.contains)
       isPredicate = true
       verdict = { k in try JQPredicate.holds(filter, on: log, state: k) ? .bad : .good }

@@ -26,7 +26,8 @@ struct BlameMode: LogMode {
     }
     let log = context.log
     let range = context.options.range
-    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
     var blame = Blame()
     var progress = ProgressLine(io: context.io, total: log.entryCount, label: "blaming")
     for position in log.positions {

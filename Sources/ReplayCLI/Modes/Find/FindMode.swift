@@ -29,15 +29,19 @@ struct FindMode: FollowableMode {
 
   func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
     let report = FollowMode.Report.find(
-      try JQPredicate.compile(expression, what: "--find expression"))
+      try JQPredicate.compile(
+        expression, what: "--find expression", modules: context.options.modules))
     return (try run(context), report)
   }
 
   func run(_ context: Context) throws -> Int32 {
-    let filter = try JQPredicate.compile(expression, what: "--find expression")
+    let filter = try JQPredicate.compile(
+      expression, what: "--find expression", modules: context.options.modules)
     let found = try Self.search(
       context, filter: filter, what: "the --find expression",
-      restriction: try EntryFilter(context.options.filter, log: context.log), progress: "searching")
+      restriction: try EntryFilter(
+        context.options.filter, log: context.log, modules: context.options.modules),
+      progress: "searching")
     return try context.emit(FindOutput(entries: found.map(\.entry)))
   }
 

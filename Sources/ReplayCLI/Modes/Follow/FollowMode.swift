@@ -49,13 +49,14 @@ enum FollowMode {
   ///   entry), `LogError` when the file cannot be read any more.
   static func run(_ context: Context, _ mode: some FollowableMode) throws -> Int32 {
     let until = try context.options.until.map {
-      try JQPredicate.compile($0, what: "--until expression")
+      try JQPredicate.compile($0, what: "--until expression", modules: context.options.modules)
     }
     let (code, report) = try mode.runBeforeFollowing(context)
     let follower = try LogFollower(following: context.log)
     var session = FollowSession(
       context: context, report: report,
-      restriction: try EntryFilter(context.options.filter, log: context.log),
+      restriction: try EntryFilter(
+        context.options.filter, log: context.log, modules: context.options.modules),
       until: until)
     let interrupt = Interrupt { follower.stop() }
     defer { interrupt.restore() }

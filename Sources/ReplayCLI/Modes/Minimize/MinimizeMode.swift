@@ -34,7 +34,7 @@ struct MinimizeMode: LogMode {
 
   func run(_ context: Context) throws -> Int32 {
     let recomputer = try EditedReplay.recomputer(reducer, context)
-    let judge = try EditedReplay.predicate(predicate)
+    let judge = try EditedReplay.predicate(predicate, context)
     if emitsTest, context.options.format != .text {
       throw CommandError(
         code: ExitCode.usage,

@@ -29,7 +29,7 @@ struct RacesMode: LogMode {
 
   func run(_ context: Context) throws -> Int32 {
     let recomputer = try EditedReplay.recomputer(reducer, context)
-    let judge = try EditedReplay.predicate(predicate)
+    let judge = try EditedReplay.predicate(predicate, context)
     let explorer = RaceExplorer(
       log: context.log, recomputer: recomputer, window: window, maxOrderings: maxOrderings)
     let stop = StopRequest()

@@ -19,7 +19,8 @@ struct SummaryMode: FollowableMode {
 
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
-    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
     // The fast scan validates states without building them; it needs whole
     // states on every line and no per-entry filter.
     let summary =

@@ -30,7 +30,8 @@ struct WatchMode: FollowableMode {
     } catch {
       throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
     }
-    let restriction = try EntryFilter(context.options.filter, log: context.log)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
     var hits: [Watch.Hit] = []
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
     for position in context.log.positions {

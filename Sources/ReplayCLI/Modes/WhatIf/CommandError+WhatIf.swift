@@ -37,10 +37,11 @@ enum EditedReplay {
     return recomputer
   }
 
-  /// `source` compiled, as a predicate on what the replay judges.
+  /// `source` compiled, as a predicate on what the replay judges; its imports are found
+  /// through `-L DIR`.
   /// - Throws: ``CommandError`` (exit 2) for a syntax error.
-  static func predicate(_ source: String) throws -> StatePredicate {
-    let filter = try JQPredicate.compile(source)
+  static func predicate(_ source: String, _ context: Context) throws -> StatePredicate {
+    let filter = try JQPredicate.compile(source, modules: context.options.modules)
     return { input in
       try filter.holds(
         on: input.state,

@@ -37,7 +37,7 @@ struct WhatIfMode: LogMode {
 
   func run(_ context: Context) throws -> Int32 {
     let recomputer = try EditedReplay.recomputer(reducer, context)
-    let predicate = try predicate.map(EditedReplay.predicate)
+    let predicate = try predicate.map { try EditedReplay.predicate($0, context) }
     let log = context.log
     let bounds = range.flatMap { range -> ClosedRange<Int>? in
       guard let first = log.numbering.first, let last = log.numbering.last else { return nil }

@@ -7,8 +7,10 @@ struct EntryFilter {
   /// The log `entry(K)` reads.
   private let log: LogFile?
 
-  init(_ source: String?, log: LogFile?) throws {
-    filter = try source.map { try JQPredicate.compile($0, what: "--where expression") }
+  init(_ source: String?, log: LogFile?, modules: JQModuleSearch) throws {
+    filter = try source.map {
+      try JQPredicate.compile($0, what: "--where expression", modules: modules)
+    }
     self.log = log
   }
 

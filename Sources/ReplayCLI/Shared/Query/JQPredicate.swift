@@ -10,10 +10,14 @@ enum JQPredicate {
   static let hostFunctions: Set<String> = ["entry/1"]
 
   /// Compiles `source` with `$seq`, `$action` and `$prior` declared, so an
-  /// unknown variable is a syntax error naming its column, as in jq, and `entry/1`.
-  static func compile(_ source: String, what: String = "predicate") throws -> JQFilter {
+  /// unknown variable is a syntax error naming its column, as in jq, and `entry/1`;
+  /// its `import` and `include` directives find modules on `modules` (`-L`).
+  static func compile(_ source: String, what: String = "predicate", modules: JQModuleSearch)
+    throws -> JQFilter
+  {
     do {
-      return try JQFilter(source, variableNames: variableNames, hostFunctions: hostFunctions)
+      return try JQFilter(
+        source, variableNames: variableNames, hostFunctions: hostFunctions, modules: modules)
     } catch {
       throw CommandError(
         code: ExitCode.usage,

@@ -1,0 +1,86 @@
+import CLITestSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReplayCLI
+
+/// `-L DIR` / `--library-path DIR`: every jq expression of the command line (predicates,
+/// `--find`, `--where`, `--plot`, the stepper's, `--eval`) imports modules from DIR, as
+/// jq's `-L` does, so a team keeps its predicates in `.jq` files.
+@Suite struct JQLibraryPathTests {
+  static let modules = Repo.root.appendingPathComponent("Fixtures/jq/modules").path
+  static let predicate = #"import "todos" as t; t::has_blank_title"#
+
+  @Test func evalImportsAndIncludesFromTheLibraryPath() {
+    let result = replay(
+      "-L", Self.modules, "--eval", #"import "math" as m; include "uses_math"; m::inc, add2"#,
+      stdin: "1\n")
+    #expect(result.code == 0)
+    #expect(result.out == "2\n3\n")
+    #expect(result.err == "")
+    let data = replay(
+      "--eval", #"import "config" as $c; $c[0].limit, $c::c[0].names"#, "--library-path",
+      Self.modules,
+      stdin: "null\n")
+    #expect(data.out == "3\n[\"a\",\"b\"]\n")
+    let attached = replay(
+      "--eval", #"import "math" as m; m::inc"#, "--library-path=\(Self.modules)", stdin: "1\n")
+    #expect(attached.out == "2\n")
+  }
+
+  /// Directories are searched in order; the first that has the module wins.
+  @Test func theFirstDirectoryThatHasTheModuleWins() {
+    let empty = FileManager.default.temporaryDirectory.path
+    let result = replay(
+      "-L", empty, "-L", Self.modules, "--eval", #"import "math" as m; m::inc"#, stdin: "1\n")
+    #expect(result.out == "2\n")
+  }
+
+  @Test func aModuleNotFoundIsASyntaxError() {
+    let result = replay("--eval", #"import "nowhere" as n; 1"#, stdin: "1\n")
+    #expect(result.code == ExitCode.usage)
+    #expect(result.out == "")
+    #expect(
+      result.err
+        == "replay: syntax error at column 1: module not found: nowhere\nimport \"nowhere\" as n; 1\n^\n"
+    )
+  }
+
+  /// A predicate imported from a module bisects exactly as the same predicate written
+  /// out.
+  @Test func bisectWithAPredicateFromAModule() {
+    let inline = replay(Repo.fixture, "--bisect", "--predicate", whitespacePredicate)
+    let imported = replay(
+      Repo.fixture, "--bisect", "--predicate", Self.predicate, "-L", Self.modules)
+    #expect(imported.code == 0)
+    #expect(imported.err == inline.err)
+    #expect(imported.out == inline.out)
+    #expect(!imported.out.isEmpty)
+    let missing = replay(Repo.fixture, "--bisect", "--predicate", Self.predicate)
+    #expect(missing.code == ExitCode.usage)
+    #expect(
+      missing.err.hasPrefix("replay: predicate syntax error at column 1: module not found: todos\n")
+    )
+  }
+
+  /// `--where` and `--find` take modules too.
+  @Test func findAndWhereImport() {
+    let inline = replay(Repo.fixture, "--find", #".next.todos | length > 2"#)
+    let imported = replay(
+      Repo.fixture, "--find", #"import "todos" as t; .next | t::count(.todos[]) > 2"#, "-L",
+      Self.modules)
+    #expect(imported.code == inline.code)
+    #expect(imported.out == inline.out)
+    #expect(!imported.out.isEmpty)
+  }
+
+  /// `-L` goes with the modes that run jq expressions: every mode on a log and `--eval`.
+  @Test func libraryPathGoesWithTheModesThatRunJQ() {
+    let result = replay("-L", Self.modules, "--completion", "bash")
+    #expect(result.code == ExitCode.usage)
+    #expect(
+      result.err.hasPrefix(
+        "replay: -L goes with a mode on a log or --eval, not --completion\n"))
+  }
+}
