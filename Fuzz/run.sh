@@ -68,7 +68,8 @@ if [[ ! -f $binary || $previous -nt $binary || Fuzz/Entry.swift -nt $binary \
   || Tests/ReplayCLITests/Fuzz/FuzzChecks.swift -nt $binary ]]; then
   echo "linking $binary…" >&2
   libs=()
-  for module in "${MODULES[@]}"; do libs+=(-l"${module%%=*}"); done
+  # Dependents before what they depend on: the linker reads each static archive once.
+  for module in "${MODULES[@]}"; do libs=(-l"${module%%=*}" "${libs[@]}"); done
   # gold warns about every ASan helper symbol it cannot export; the warnings are noise.
   swiftc "${flags[@]}" -D "FUZZ_TARGET_$target" -module-name FuzzHarness -I "$build/lib" \
     -L "$build/lib" "${harness[@]}" "${libs[@]}" -o "$binary" 2>&1 \

@@ -21,7 +21,7 @@ enum Prelude {
       . + {($x | .key // .Key // .name // .Name): ($x | if has("value") then .value else .Value end)});
     def with_entries(f): to_entries | map(f) | from_entries;
     def del(f): delpaths([path(f)]);
-    def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
+    def paths(node_filter): path(.. | select(node_filter)) | select(length > 0);
     def any: reduce .[] as $x (false; . or $x);
     def all: reduce .[] as $x (true; . and $x);
     def any(f): reduce (.[] | f) as $x (false; . or $x);

@@ -113,9 +113,9 @@ extension Builtins {
 
   /// `ascii_downcase` and `ascii_upcase`: only `A`–`Z` and `a`–`z` change.
   static func asciiCase(_ input: JSONValue, lower: Bool) throws -> JSONValue {
+    // jq 1.8 defines them through `explode`, whose message they give.
     guard case .string(let s) = input else {
-      throw JQRuntimeError(
-        message: "\(Describe.value(input)) cannot be case-converted... only strings can")
+      throw JQRuntimeError(message: "explode input must be a string")
     }
     var out = String.UnicodeScalarView()
     for c in s.unicodeScalars {

@@ -321,6 +321,13 @@ import Testing
     JQ18Case("[limit(nan; 1, 2)]", ["error: limit doesn't support negative count"]),
     JQ18Case("[limit(null; 1, 2)]", ["error: limit doesn't support negative count"]),
     JQ18Case("[limit(0; 1, 2)], [limit(1; 1, 2)]", ["[]", "[1]"]),
+    // paths(f) runs f on the input itself first, as jq 1.8's `path(.. | select(f))`
+    JQ18Case(
+      #"[paths(splits("a"))]"#, #"{"b":[1]}"#,
+      [#"error: object ({"b":[1]}) cannot be matched, as it is not a string"#]),
+    JQ18Case(#"[paths(type == "number")]"#, "[1,[2]]", ["[[0],[1,0]]"]),
+    JQ18Case("ascii_downcase", "[null]", ["error: explode input must be a string"]),
+    JQ18Case("ascii_upcase", "1.50", ["error: explode input must be a string"]),
     // jq 1.8 removed ascii/0
     JQ18Case("65 | ascii", ["compile error"]),
   ]

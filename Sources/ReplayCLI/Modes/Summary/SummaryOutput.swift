@@ -114,17 +114,23 @@ struct SummaryOutput: ModeOutput, Encodable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `effects: 2 runs, 1 still running at the end (priceWatch, run 1)`.
+  /// The most runs still running that the summary names one by one.
+  static let namedRunLimit = 3
+
+  /// `effects: 2 runs, 1 still running at the end (priceWatch, run 1)`; past
+  /// ``namedRunLimit`` runs, the first ones and how many more (`--effects` lists them all).
   static func effectsLine(_ effects: EffectRuns) -> String {
     let runs = effects.runs.count
     var line = "effects: \(runs) \(runs == 1 ? "run" : "runs")"
     let running = effects.runningAtEnd
-    line +=
-      running.isEmpty
-      ? ", none running at the end"
-      : ", \(running.count) still running at the end ("
-        + running.map { "\(TerminalText.sanitize($0.name)), run \($0.id)" }.joined(separator: "; ")
-        + ")"
-    return line
+    guard !running.isEmpty else { return line + ", none running at the end" }
+    var named = running.prefix(namedRunLimit).map {
+      "\(TerminalText.sanitize($0.name)), run \($0.id)"
+    }
+    if running.count > namedRunLimit {
+      named.append("and \(running.count - namedRunLimit) more: see --effects")
+    }
+    return line + ", \(running.count) still running at the end (" + named.joined(separator: "; ")
+      + ")"
   }
 }

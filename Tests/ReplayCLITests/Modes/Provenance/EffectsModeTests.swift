@@ -88,3 +88,16 @@ import Testing
       ))
   }
 }
+
+extension EffectsModeTests {
+  /// The summary names at most three runs still running, then says how many more.
+  @Test func theSummaryNamesAFewRunsStillRunning() throws {
+    var lines = [#"{"seq":1,"action":{"a":{}},"prior":{"n":0},"next":{"n":1}}"#]
+    for id in 1...5 { lines.append(#"{"effect":"start","id":\#(id),"name":"sync","cause":1}"#) }
+    let log = try TempLog(lines.joined(separator: "\n") + "\n")
+    #expect(
+      replay(log.path).out.contains(
+        "\neffects: 5 runs, 5 still running at the end (sync, run 1; sync, run 2; sync, run 3; and 2 more: see --effects)\n"
+      ))
+  }
+}
