@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TimeTravel
+
+@testable import TimeTravel
 
 /// `LogFollower` in-process: the test is the writer, and looks with `available()`
 /// (which never waits) after each move, so every assertion is about what the file
@@ -96,6 +97,88 @@ import TimeTravel
         "truncated \(rewritten.utf8.count)", "header Counter", "entry 1 reset line 2",
         "entry 2 increment line 3",
       ])
+  }
+
+  /// A new session written over the log whose header and first 128 bytes equal the old
+  /// one's (same app, no `created` time, the same first action with a long payload) is
+  /// still told from it: the follower compares the header and the whole first entry.
+  @Test func aNewSessionSharingItsFirstBytesIsNoticedByItsFirstEntry() throws {
+    let long = String(repeating: "x", count: 200)
+    let first = #"{"seq":1,"action":{"load":"\#(long)"},"prior":{"count":0},"next":{"count":1}}"#
+    let changed = #"{"seq":1,"action":{"load":"\#(long)"},"prior":{"count":0},"next":{"count":9}}"#
+    #expect(
+      Array((Self.header + "\n" + first).utf8.prefix(128))
+        == Array((Self.header + "\n" + changed).utf8.prefix(128)))
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + first + "\n")
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    // Rewritten in place, longer, before the follower looked.
+    let rewritten = Self.header + "\n" + changed + "\n" + Self.line(2) + "\n"
+    try folder.write(rewritten)
+    #expect(
+      Self.summary(try follower.available()) == [
+        "truncated \(rewritten.utf8.count)", "header Counter", "entry 1 load line 2",
+        "entry 2 increment line 3",
+      ])
+    // The same session, appended to, is no new session.
+    try folder.append(Self.line(3) + "\n")
+    #expect(Self.summary(try follower.available()) == ["entry 3 increment line 4"])
+  }
+
+  /// A copytruncate rotation empties the file while the writer keeps its offset: its
+  /// next line lands after a hole of NUL bytes. They are skipped with one warning, and
+  /// the entry after them is kept.
+  @Test func nulBytesBeforeALineAreSkippedWithOneWarning() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let size = (Self.header + "\n" + Self.line(1) + "\n").utf8.count
+    let follower = try LogFollower(following: try LogFile(path: folder.log))
+    try folder.write("")
+    #expect(Self.summary(try follower.available()) == ["truncated 0"])
+    try folder.write(String(repeating: "\0", count: size) + Self.line(2) + "\n")
+    #expect(
+      Self.summary(try follower.available()) == [
+        "warning 1: \(size) NUL bytes before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped them and kept the line",
+        "entry 2 increment line 1",
+      ])
+    try folder.append(Self.line(3) + "\n")
+    #expect(Self.summary(try follower.available()) == ["entry 3 increment line 2"])
+  }
+
+  /// A complete last entry without its `\n` is reported once the writer has been quiet,
+  /// as `tail -f` prints such a line; the `\n` that comes later is no new line.
+  @Test(arguments: [FollowWatching.native, .polling(interval: .milliseconds(5))])
+  func aCompleteLastEntryWithoutItsNewlineIsReportedOnceTheWriterIsQuiet(
+    watching: FollowWatching
+  ) throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let follower = try LogFollower(
+      following: try LogFile(path: folder.log), watching: watching, quiet: .milliseconds(20))
+    try folder.append(Self.line(2))
+    // Without waiting, it is not there yet: the writer may be about to write its `\n`.
+    #expect(try follower.available() == [])
+    #expect(Self.summary(try follower.next().map { [$0] } ?? []) == ["entry 2 increment line 3"])
+    try folder.append("\n" + Self.line(3) + "\n")
+    #expect(Self.summary(try follower.available()) == ["entry 3 increment line 4"])
+  }
+
+  /// A torn last line never parses, so it is waited for however quiet the writer is.
+  @Test func aTornLastLineIsStillWaitedFor() throws {
+    let folder = try LiveLogFolder()
+    try folder.write(Self.header + "\n" + Self.line(1) + "\n")
+    let follower = try LogFollower(
+      following: try LogFile(path: folder.log), quiet: .milliseconds(5))
+    try folder.append(String(Self.line(2).dropLast(3)))
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) { follower.stop() }
+    #expect(try follower.next() == nil)
+  }
+
+  /// The opening is a file's first two lines, at most 64 KB.
+  @Test func theOpeningIsTheFirstTwoLines() {
+    #expect(FollowPoint.opening(Array("a\nb\nc\n".utf8)) == Array("a\nb\n".utf8))
+    #expect(FollowPoint.opening(Array("a\nb".utf8)) == Array("a\nb".utf8))
+    #expect(FollowPoint.opening([UInt8](repeating: 0x41, count: 70_000)).count == 65_536)
   }
 
   @Test func replacementRemovalAndRecreationAreEachSaid() throws {

@@ -22,9 +22,16 @@ protocol FileWatcher: AnyObject {
   /// Watches the file now at the path (a new one after a replacement), besides the
   /// directory it lies in.
   func watchFile()
+  /// Blocks until the file or its entry in the directory may have changed, until
+  /// `wakeup` is woken, or (`timeout` milliseconds, when not negative) until that time
+  /// has passed; without using the processor meanwhile.
+  func wait(_ wakeup: Wakeup, timeout: Int32)
+}
+
+extension FileWatcher {
   /// Blocks until the file or its entry in the directory may have changed, or until
-  /// `wakeup` is woken; without using the processor meanwhile.
-  func wait(_ wakeup: Wakeup)
+  /// `wakeup` is woken.
+  func wait(_ wakeup: Wakeup) { wait(wakeup, timeout: -1) }
 }
 
 /// Looks at the file every interval: the fallback.
@@ -40,9 +47,9 @@ final class PollingFileWatcher: FileWatcher {
 
   func watchFile() {}
 
-  func wait(_ wakeup: Wakeup) {
+  func wait(_ wakeup: Wakeup, timeout: Int32) {
     var fds = [pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0)]
-    _ = poll(&fds, 1, milliseconds)
+    _ = poll(&fds, 1, timeout < 0 ? milliseconds : min(milliseconds, timeout))
   }
 }
 

@@ -25,11 +25,33 @@ public struct FollowPoint: Sendable, Equatable {
   let awaitingNewline: Bool
   /// The file that was read.
   let identity: FileIdentity
-  /// The file's first bytes (up to ``prefixLength``), to notice a file rewritten in
-  /// place and grown past `offset` before the follower looked.
+  /// The file's opening (``opening(_:)``) as far as it was read, to notice a file
+  /// rewritten in place and grown past `offset` before the follower looked.
   let prefix: [UInt8]
 
-  /// How many of a file's first bytes are compared: a log's header line, with its
-  /// `created` time, or its first entry, so that a new session differs within them.
-  static let prefixLength = 128
+  /// The most of a file's opening that is compared, in bytes.
+  static let openingLimit = 1 << 16
+
+  /// The part of a file's first `bytes` that tells its session: through the end of its
+  /// second line (a log's header and first entry, or its first two entries), at most
+  /// ``openingLimit`` bytes. Two sessions of one app can share a header line byte for
+  /// byte (no `created` time) and the first hundred bytes of their first entries; a new
+  /// session whose header and whole first entry equal the old one's writes the same
+  /// first state, and is read as the same session.
+  static func opening(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    var newlines = 0
+    var end = bytes.startIndex
+    while end != bytes.endIndex, newlines < 2,
+      bytes.distance(from: bytes.startIndex, to: end) < openingLimit
+    {
+      if bytes[end] == 0x0A { newlines += 1 }
+      end = bytes.index(after: end)
+    }
+    return Array(bytes[..<end])
+  }
+
+  /// Whether `prefix` holds all of its file's opening: two lines, or the limit.
+  static func isWholeOpening(_ prefix: [UInt8]) -> Bool {
+    prefix.count >= openingLimit || prefix.lazy.filter { $0 == 0x0A }.count >= 2
+  }
 }

@@ -50,13 +50,13 @@
       if old >= 0, old != fileWatch { _ = inotify_rm_watch(inotify, old) }
     }
 
-    func wait(_ wakeup: Wakeup) {
+    func wait(_ wakeup: Wakeup, timeout: Int32) {
       while true {
         var fds = [
           pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
           pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
         ]
-        let ready = poll(&fds, 2, -1)
+        let ready = poll(&fds, 2, timeout)
         if ready < 0, errno == EINTR { continue }
         if ready <= 0 || fds[1].revents != 0 || fds[0].revents & Int16(POLLIN) == 0 { return }
         if readEvents() { return }

@@ -53,12 +53,18 @@
       if file >= 0 { register(file, Self.fileEvents) }
     }
 
-    func wait(_ wakeup: Wakeup) {
+    func wait(_ wakeup: Wakeup, timeout: Int32) {
       var change = kevent(
         ident: UInt(wakeup.readEnd), filter: Int16(EVFILT_READ), flags: UInt16(EV_ADD | EV_CLEAR),
         fflags: 0, data: 0, udata: nil)
       var event = kevent()
-      while kevent(queue, &change, 1, &event, 1, nil) < 0, errno == EINTR {}
+      if timeout < 0 {
+        while kevent(queue, &change, 1, &event, 1, nil) < 0, errno == EINTR {}
+      } else {
+        var limit = timespec(
+          tv_sec: Int(timeout / 1000), tv_nsec: Int(timeout % 1000) * 1_000_000)
+        while kevent(queue, &change, 1, &event, 1, &limit) < 0, errno == EINTR {}
+      }
     }
   }
 #endif

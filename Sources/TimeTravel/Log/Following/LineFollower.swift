@@ -1,20 +1,25 @@
 import Foundation
 import Synchronization
+import TimeTravelJSON
 
 /// The lines appended to a file after a ``FollowPoint``, read as they arrive, and what
 /// happens to the file meanwhile: the byte layer of ``LogFollower``.
 ///
 /// A line is handed over once its `\n` is there, so a record the writer has half
-/// written (a torn line) waits until it is completed. On every wake-up the follower looks
+/// written (a torn line) waits until it is completed. A last line that is a whole JSON
+/// value without its `\n` is handed over by ``next()`` once the writer has been quiet
+/// for the quiet period (as `tail -f` prints a last line without a newline), and the `\n`
+/// that may come later is no new line. On every wake-up the follower looks
 /// at the path for itself:
 /// - the path names no file: whatever the old file still gets is read, then
 ///   ``Event/removed`` (once), and the follower waits for a file to appear;
 /// - the path names another file than the one open (`stat(2)`'s device and inode
 ///   differ: renamed over, or deleted and created again): the old file is read to its
 ///   end, then ``Event/replaced``, and the new file is read from its start;
-/// - the open file is shorter than what was read, or its first bytes changed (it was
-///   truncated and rewritten past the old length before the follower looked):
-///   ``Event/truncated(size:)``, and it is read again from its start.
+/// - the open file is shorter than what was read, or its opening changed (its first two
+///   lines, a log's header and first entry: it was truncated and rewritten past the old
+///   length before the follower looked): ``Event/truncated(size:)``, and it is read
+///   again from its start.
 final class LineFollower {
   enum Event: Equatable {
     /// A complete line without its `\n` (or `\r\n`), and its 1-based number in the file.
@@ -29,6 +34,9 @@ final class LineFollower {
     case replaced
     /// The path names no file.
     case removed
+    /// Line `line` started with `count` NUL bytes, dropped: what a copytruncate rotation
+    /// leaves when the writer goes on at its old offset in the emptied file.
+    case nulBytes(count: Int, line: Int)
   }
 
   let path: String
@@ -40,7 +48,7 @@ final class LineFollower {
   private var partial: [UInt8] = []
   /// The lines ended so far.
   private var lineNumber: Int
-  /// The open file's first bytes, as read.
+  /// The open file's opening (``FollowPoint/opening(_:)``), as far as it was read.
   private var prefix: [UInt8]
   /// Whether the next `\n` ends a line already handed over (see ``FollowPoint``).
   private var awaitingNewline: Bool
@@ -53,16 +61,22 @@ final class LineFollower {
   let wakeup: Wakeup
   private let stopped = Atomic<Bool>(false)
   private let lineLimit: Int
+  /// How long the writer must be quiet before a last line without its `\n` that is a
+  /// whole record is handed over, in milliseconds.
+  private let quietMilliseconds: Int32
   private static let chunkSize = 1 << 20
 
   /// Follows `path` from `start`.
   /// - Throws: ``LogError`` `.cannotOpen` when the path cannot be opened again.
   init(
     path: String, from start: FollowPoint, watching: FollowWatching,
-    lineLimit: Int = LogSource.lineLimit
+    lineLimit: Int = LogSource.lineLimit, quiet: Duration = .milliseconds(500)
   ) throws(LogError) {
     self.path = path
     self.lineLimit = lineLimit
+    let (seconds, attoseconds) = quiet.components
+    quietMilliseconds = Int32(
+      clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     wakeup = try Wakeup(path: path)
     // The watch comes first: a change made from here on wakes the first wait.
     watcher = watching.makeWatcher(path: path)
@@ -98,9 +112,34 @@ final class LineFollower {
       if let event = dequeue() { return event }
       try look()
       if nextEvent < events.count { continue }
-      watcher.wait(wakeup)
+      guard partialIsARecord() else {
+        watcher.wait(wakeup)
+        continue
+      }
+      // A last line that is a whole JSON value without its `\n`: once the writer has
+      // been quiet for the quiet period, it is handed over (a torn record never parses,
+      // so it is still waited for).
+      let before = offset
+      watcher.wait(wakeup, timeout: quietMilliseconds)
+      if isStopped { return nil }
+      try look()
+      if nextEvent == events.count, offset == before, !partial.isEmpty {
+        lineNumber += 1
+        events.append(.line(partial, number: lineNumber))
+        partial = []
+        awaitingNewline = true
+      }
     }
     return nil
+  }
+
+  /// Whether the bytes after the last `\n` are a whole JSON value: a complete record
+  /// whose writer has not written its `\n` (yet, or ever).
+  private func partialIsARecord() -> Bool {
+    guard let last = partial.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+      last == UInt8(ascii: "}") || last == UInt8(ascii: "]")
+    else { return false }
+    return (try? JSONParser.parse(bytes: partial)) != nil
   }
 
   /// The events there are now, without waiting.
@@ -210,7 +249,7 @@ final class LineFollower {
 
   private func readToEnd() throws(LogError) { try read(untilLine: false) }
 
-  /// Whether the open file still starts with the bytes read from its start.
+  /// Whether the open file still starts with the opening read from its start.
   private func prefixMatches() -> Bool {
     guard !prefix.isEmpty else { return true }
     var bytes = [UInt8](repeating: 0, count: prefix.count)
@@ -229,8 +268,8 @@ final class LineFollower {
         throw failure("read", errno)
       }
       if n == 0 { return }
-      if prefix.count < FollowPoint.prefixLength, offset == prefix.count {
-        prefix += buffer[0..<min(n, FollowPoint.prefixLength - prefix.count)]
+      if offset == prefix.count, !FollowPoint.isWholeOpening(prefix) {
+        prefix = FollowPoint.opening(prefix + buffer[0..<n])
       }
       offset += n
       try split(buffer[0..<n])
@@ -252,6 +291,11 @@ final class LineFollower {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       }
       lineNumber += 1
+      if line.first == 0 {
+        let nuls = line.prefix { $0 == 0 }.count
+        line.removeFirst(nuls)
+        events.append(.nulBytes(count: nuls, line: lineNumber))
+      }
       if let count = skipped {
         skipped = count + 1
       } else {

@@ -16,7 +16,9 @@ import TimeTravelJSON
 /// }
 /// ```
 ///
-/// - A torn line (half written) is waited for until its `\n` arrives.
+/// - A torn line (half written) is waited for until its `\n` arrives. A last line that is
+///   a whole record without its `\n` is reported by ``next()`` once the writer has been
+///   quiet briefly, as `tail -f` shows a last line without a newline.
 /// - Entries are numbered as ``LogFile`` numbers them (``EntryNumbering``), continuing
 ///   from the log read: by `seq`, or by position when that log was numbered by
 ///   position. A `seq` that does not increase while following cannot renumber entries
@@ -25,7 +27,8 @@ import TimeTravelJSON
 /// - A new session (the file truncated, rewritten or replaced) starts a new numbering,
 ///   and its first line may be a header.
 /// - A line that is not a valid record is reported (``Event/skipped(_:)``) and
-///   following goes on.
+///   following goes on. NUL bytes before a line (a copytruncate rotation's hole) are
+///   dropped with a ``Event/warning(_:)``, and the line is read.
 ///
 /// Waiting blocks the calling thread in `poll(2)` or `kevent(2)` (see
 /// ``FollowWatching``): an idle follower uses no processor time. ``stop()``, from any
@@ -79,11 +82,17 @@ public final class LogFollower: @unchecked Sendable {
   /// - Parameters:
   ///   - log: The log as read so far.
   ///   - watching: How to learn of changes; by default the platform's notification.
+  ///   - quiet: How long the writer must be quiet before ``next()`` hands over a last
+  ///     line that is a whole record without its `\n` (half a second by default); a torn
+  ///     line, which never parses, is waited for however long it takes.
   /// - Throws: ``LogError`` `.cannotOpen` when `log` is not a regular file (standard
   ///   input) or its path cannot be opened again.
-  public init(following log: LogFile, watching: FollowWatching = .native) throws(LogError) {
+  public init(
+    following log: LogFile, watching: FollowWatching = .native,
+    quiet: Duration = .milliseconds(500)
+  ) throws(LogError) {
     let start = try log.followPoint()
-    lines = try LineFollower(path: log.path, from: start, watching: watching)
+    lines = try LineFollower(path: log.path, from: start, watching: watching, quiet: quiet)
     numbering = Numbering(
       byPosition: log.numbering.basis == .position, count: log.entryCount,
       last: log.numbering.last)
@@ -140,6 +149,15 @@ public final class LogFollower: @unchecked Sendable {
       newSession()
       return [.replaced]
     case .removed: return [.removed]
+    case .nulBytes(let count, let line):
+      return [
+        .warning(
+          LogWarning(
+            line: line,
+            message:
+              "\(count) NUL byte\(count == 1 ? "" : "s") before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped \(count == 1 ? "it" : "them") and kept the line"
+          ))
+      ]
     }
   }
 

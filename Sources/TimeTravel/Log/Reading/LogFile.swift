@@ -457,7 +457,7 @@ public final class LogFile: Sendable {
       ?? (lines.size, lines.count, lines.lastLineIsUnterminated)
     return FollowPoint(
       offset: offset, lines: count, awaitingNewline: unterminated, identity: identity,
-      prefix: source.opening(min(offset, FollowPoint.prefixLength)))
+      prefix: FollowPoint.opening(source.opening(min(offset, FollowPoint.openingLimit))))
   }
 
   /// Whether some entries are compact (an RFC 6902 patch instead of `prior`
