@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TimeTravelJQ", targets: ["TimeTravelJQ"]),
     .library(name: "TimeTravelTesting", targets: ["TimeTravelTesting"]),
     .library(name: "ReplayCLI", targets: ["ReplayCLI"]),
+    .library(name: "ReplayLive", targets: ["ReplayLive"]),
     .executable(name: "replay", targets: ["replay"]),
   ],
   targets: [
@@ -27,6 +28,9 @@ let package = Package(
     // Reducer core, effects, the log (recording and reading) and debugging (bisect,
     // watch, replay); re-exports TimeTravelJSON and TimeTravelDiff, whose types its API uses.
     .target(name: "TimeTravel", dependencies: ["TimeTravelJSON", "TimeTravelDiff"]),
+    // The listener of live sessions (`replay --listen`): accepts streaming apps, saves each
+    // session as a log, reports what comes, sends apps time-travel commands.
+    .target(name: "ReplayLive", dependencies: ["TimeTravel"]),
     // Test helpers that record Swift Testing issues (TestStore); apps' test targets only.
     .target(name: "TimeTravelTesting", dependencies: ["TimeTravel"]),
     // The terminal line editor of the stepper's prompt: raw mode, key decoding, editing,
@@ -36,7 +40,8 @@ let package = Package(
     // Its HTML report's stylesheet and scripts (Report/Assets/) are compiled in by a build
     // plugin, so the binary needs no resource bundle beside it.
     .target(
-      name: "ReplayCLI", dependencies: ["TimeTravel", "TimeTravelJQ", "TerminalEditor"],
+      name: "ReplayCLI",
+      dependencies: ["TimeTravel", "TimeTravelJQ", "TerminalEditor", "ReplayLive"],
       exclude: ["Report/Assets"], plugins: ["EmbedReportAssets"]),
     .executableTarget(name: "embed-report-assets"),
     .plugin(
@@ -82,6 +87,11 @@ let package = Package(
     // links neither the jq engine nor the CLI (`swift run counter-sample`).
     .executableTarget(
       name: "counter-sample", dependencies: ["TimeTravel"], path: "Examples/counter-sample"),
+    // The live-session example: an app streaming to `replay --listen`, which the stepper
+    // can move through time (`swift run live-sample 127.0.0.1:9000`).
+    .executableTarget(
+      name: "live-sample", dependencies: ["TimeTravel", "TodoReducer"],
+      path: "Examples/live-sample"),
 
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(
@@ -89,7 +99,8 @@ let package = Package(
       dependencies: ["TimeTravel", "TodoReducer", "SearchReducer", "CheckoutSample"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
-    .executableTarget(name: "record-bench", dependencies: ["TimeTravel", "TodoReducer"]),
+    .executableTarget(
+      name: "record-bench", dependencies: ["TimeTravel", "TodoReducer", "ReplayLive"]),
     // Performance figures beside their peers (jq, Python, Foundation):
     // `swift run -c release replay-bench [--quick] [--size MB]`. Kept out of
     // the tests, which never assert wall-clock times.
@@ -140,6 +151,14 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TerminalEditorTests", dependencies: ["TerminalEditor", "TestSupport"]),
+    .testTarget(
+      name: "ReplayLiveTests",
+      dependencies: [
+        "ReplayLive", "TimeTravel", "TodoReducer", "TestSupport",
+        // A real app in its own process for the tests, built with them.
+        "live-sample",
+      ]
+    ),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-modules=(TimeTravelJSON TimeTravelDiff TimeTravelJQ TimeTravel TimeTravelTesting TerminalEditor ReplayCLI)
+modules=(TimeTravelJSON TimeTravelDiff TimeTravelJQ TimeTravel TimeTravelTesting ReplayLive TerminalEditor ReplayCLI)
 
 if [ -n "${REPLAY_BIN_PATH:-}" ]; then
   bin=$REPLAY_BIN_PATH

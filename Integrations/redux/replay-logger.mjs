@@ -26,7 +26,11 @@ const PLACEHOLDER = "<redacted>";
  * @param {object} options
  * @param {(line: string) => unknown} [options.write] Receives each line, "\n" included.
  * @param {string} [options.path] Node: the log file, truncated, opened with O_APPEND,
- *   one write(2) per line. Give exactly one of `write` and `path`.
+ *   one write(2) per line. Give exactly one of `write` and `path`, or `connect` alone.
+ * @param {string} [options.connect] Node: "HOST:PORT" of a `replay --listen` listener;
+ *   every line streams to it too, buffered and resent across reconnections.
+ * @param {string} [options.token] The listener's token; REPLAY_TOKEN by default.
+ * @param {number} [options.bufferLimit] Bytes of lines kept for the listener (8 MiB).
  * @param {string} [options.app] The header's `app`.
  * @param {string} [options.stateType] The header's `stateType`.
  * @param {string} [options.actionType] The header's `actionType`.
@@ -48,9 +52,10 @@ const PLACEHOLDER = "<redacted>";
  * @param {boolean} [options.causes] Mark an action dispatched during another dispatch
  *   with `origin: {cause: K}`, K being that dispatch's entry, once it is written; on by
  *   default (`false` turns it off).
- * @returns {Function & {close(): void, readonly error: Error | null}} The middleware;
+ * @returns {Function & {close(): void, readonly error: Error | null,
+ *   readonly connection: {state: string, reason: string | null} | null}} The middleware;
  *   `close()` stops recording and closes the file, `error` is the error that stopped
- *   recording, if any.
+ *   recording, if any, `connection` the live stream's state.
  * @throws {TypeError} When the options are invalid (no sink or two, a pointer that is
  *   not a JSON Pointer, `path` where Node's fs is not available).
  */
@@ -107,7 +112,7 @@ export function replayLogger(options = {}) {
 
   if (settings.write) {
     sink = settings.write;
-  } else {
+  } else if (settings.path !== null) {
     const fs = settings.fs;
     const { O_WRONLY, O_CREAT, O_TRUNC, O_APPEND } = fs.constants;
     try {
@@ -117,13 +122,29 @@ export function replayLogger(options = {}) {
       stop(`cannot open ${settings.path}`, error);
     }
   }
+  let live = null;
+  let created = null;
   if (!stopped) {
     try {
-      emit(headerLine(settings, timestamp(clock())), "the header");
+      created = timestamp(clock());
     } catch (error) {
       stop("the clock failed", error);
     }
   }
+  if (!stopped && settings.connect !== null) {
+    // The live stream gets every line the file gets; it never fails, it buffers.
+    live = liveStream(settings, created);
+    const fileSink = sink;
+    sink =
+      fileSink === null
+        ? (line) => live.write(line)
+        : (line) => {
+            const result = fileSink(line);
+            live.write(line);
+            return result;
+          };
+  }
+  if (!stopped) emit(headerLine(settings, created), "the header");
 
   const middleware = function replayLoggerMiddleware(store) {
     if (boundStore !== null && boundStore !== store) {
@@ -267,9 +288,14 @@ export function replayLogger(options = {}) {
   };
 
   Object.defineProperty(middleware, "error", { get: () => firstError, enumerable: true });
+  Object.defineProperty(middleware, "connection", {
+    get: () => (live === null ? null : live.status()),
+    enumerable: true,
+  });
   middleware.close = () => {
     stopped = true;
     closeFile();
+    live?.close();
   };
   return middleware;
 }
@@ -611,14 +637,262 @@ function pointerTokens(pointer, option) {
     .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+// Live streaming (options.connect): the lines go to a `replay --listen` listener over TCP,
+// after a hello, as Sources/TimeTravel/Documentation.docc/LogFormat.md ("Live sessions")
+// describes. The stream buffers up to bufferLimit bytes of lines, sent and unsent, so that
+// after a reconnection it sends what the listener lacks; what the buffer cannot hold
+// becomes a gap record. It never throws into the app and never keeps Node running.
+const LIVE_PROTOCOL = 1;
+const HIGH_WATER = 1 << 20; // bytes queued in the socket before lines wait in the buffer
+
+function liveStream(settings, started) {
+  const { net, os, host, port } = settings.live;
+  const hello =
+    JSON.stringify({
+      hello: "replay",
+      protocol: LIVE_PROTOCOL,
+      app: settings.app ?? "redux",
+      session: globalThis.crypto.randomUUID(),
+      started,
+      device: os.hostname(),
+      pid: globalThis.process.pid,
+      ...(settings.token === null ? {} : { token: settings.token }),
+    }) + "\n";
+  let header = null;
+  const items = []; // {line, seq, sent}, oldest first
+  let bytes = 0;
+  let dropped = null; // {first, last}: unsent lines the buffer dropped
+  let socket = null;
+  let connected = false;
+  let closed = false;
+  let stopped = false;
+  let backoff = 200;
+  let heartbeat = 15000;
+  let lastSent = 0;
+  let timer = null;
+  let state = { state: "connecting", reason: null };
+
+  const seqOf = (line) => Number(/^\{"seq":(\d+),/.exec(line)?.[1] ?? Number.NaN);
+  const gapLine = (first, last, reason) =>
+    `{"dropped":${last - first + 1},"seq":${first},"reason":"${reason}"}\n`;
+
+  function send(line) {
+    socket.write(line);
+    lastSent = Date.now();
+  }
+
+  function sendPending() {
+    if (!connected) return;
+    if (dropped !== null) {
+      send(gapLine(dropped.first, dropped.last, "buffer"));
+      dropped = null;
+    }
+    for (const item of items) {
+      if (item.sent) continue;
+      if (socket.writableLength > HIGH_WATER) return; // resumed on "drain"
+      send(item.line);
+      item.sent = true;
+    }
+  }
+
+  function write(line) {
+    if (header === null && line.startsWith('{"format":')) {
+      header = line;
+      if (connected) send(line);
+      return;
+    }
+    items.push({ line, seq: seqOf(line), sent: false });
+    bytes += line.length;
+    while (bytes > settings.bufferLimit && items.length > 1) {
+      const old = items.shift();
+      bytes -= old.line.length;
+      if (!old.sent && Number.isInteger(old.seq)) {
+        dropped = { first: dropped?.first ?? old.seq, last: old.seq };
+      }
+    }
+    sendPending();
+  }
+
+  // The listener has everything up to lastSeq: send the header and what it lacks.
+  function resume(lastSeq) {
+    const known = lastSeq ?? 0;
+    for (const item of items) item.sent = item.seq <= known;
+    const next = items.find((item) => !item.sent)?.seq;
+    connected = true;
+    state = { state: "connected", reason: null };
+    if (header !== null) send(header);
+    if (Number.isInteger(next) && next > known + 1) {
+      const reason = dropped !== null && dropped.last >= known + 1 ? "buffer" : "lost";
+      send(gapLine(known + 1, next - 1, reason));
+    }
+    dropped = null;
+    sendPending();
+  }
+
+  function disconnect(next, reason) {
+    if (socket !== null) {
+      socket.removeAllListeners();
+      socket.on("error", () => {});
+      socket.destroy();
+      socket = null;
+    }
+    if (state.state === "connected") backoff = 200;
+    connected = false;
+    state = { state: next, reason };
+    if (closed || next === "stopped") return;
+    const wait = (next === "refused" ? 5000 : backoff) * (1 + Math.random() / 4);
+    backoff = Math.min(backoff * 2, 5000);
+    timer = setTimeout(connect, wait);
+    timer.unref();
+  }
+
+  function onLine(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message === null || typeof message !== "object") return;
+    if ("welcome" in message) {
+      const idle = Number(message.idle);
+      if (idle > 0) heartbeat = Math.min(15000, Math.max(50, (idle * 1000) / 3));
+      resume(Number.isInteger(message.lastSeq) ? message.lastSeq : null);
+    } else if ("refused" in message) {
+      disconnect("refused", String(message.refused));
+    } else if ("stopped" in message) {
+      disconnect("stopped", String(message.stopped));
+    } else if ("command" in message && connected) {
+      const id = Number.isInteger(message.id) ? message.id : null;
+      send(
+        JSON.stringify({
+          reply: id,
+          error: "this app does not accept commands: the Redux logger streams its log only",
+        }) + "\n",
+      );
+    }
+  }
+
+  function connect() {
+    timer = null;
+    if (closed) return;
+    let pending = "";
+    try {
+      socket = net.connect({ host, port });
+    } catch (error) {
+      disconnect("disconnected", describe(error));
+      return;
+    }
+    socket.unref(); // the logger never keeps Node running
+    socket.setNoDelay(true);
+    socket.on("connect", () => send(hello));
+    socket.on("drain", sendPending);
+    socket.on("data", (chunk) => {
+      pending += chunk.toString("utf8");
+      if (pending.length > 16 << 20) {
+        disconnect("disconnected", "the listener sent a line longer than 16777216 bytes");
+        return;
+      }
+      let newline;
+      while (socket !== null && (newline = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        onLine(line);
+      }
+    });
+    socket.on("error", (error) => {
+      const reason =
+        error.code === "ECONNREFUSED"
+          ? `cannot connect to ${settings.connect}: connection refused`
+          : `the connection failed: ${describe(error)}`;
+      disconnect("disconnected", reason);
+    });
+    socket.on("close", () => {
+      if (socket !== null) disconnect("disconnected", "the listener closed the connection");
+    });
+  }
+
+  const beat = setInterval(() => {
+    if (connected && Date.now() - lastSent >= heartbeat) send('{"heartbeat":true}\n');
+  }, 1000);
+  beat.unref();
+  connect();
+
+  return {
+    write,
+    status: () => ({ ...state }),
+    close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(beat);
+      if (timer !== null) clearTimeout(timer);
+      if (socket === null) {
+        state = { state: state.state === "stopped" ? "stopped" : "closed", reason: state.reason };
+        return;
+      }
+      // What is buffered still goes, for at most a second.
+      sendPending();
+      const ending = socket;
+      ending.ref();
+      ending.end();
+      setTimeout(() => ending.destroy(), 1000).unref();
+      socket = null;
+      connected = false;
+      if (state.state !== "stopped") state = { state: "closed", reason: null };
+    },
+  };
+}
+
+// options.connect "HOST:PORT" (an IPv6 host in brackets), options.token, options.bufferLimit.
+function checkLiveOptions(options) {
+  const none = { connect: null, token: null, bufferLimit: 8 << 20, live: null };
+  if (options.connect === undefined) return none;
+  const text = options.connect;
+  const match = typeof text === "string" ? /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(text) : null;
+  const port = match === null ? 0 : Number(match[3]);
+  if (match === null || port < 1 || port > 65535) {
+    throw new TypeError(
+      'replayLogger: options.connect must be "HOST:PORT" (e.g. "127.0.0.1:9000", "[::1]:9000")',
+    );
+  }
+  if (options.token !== undefined && typeof options.token !== "string") {
+    throw new TypeError("replayLogger: options.token must be a string");
+  }
+  const limit = options.bufferLimit ?? none.bufferLimit;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new TypeError("replayLogger: options.bufferLimit must be a positive integer (bytes)");
+  }
+  const net = globalThis.process?.getBuiltinModule?.("node:net") ?? null;
+  const os = globalThis.process?.getBuiltinModule?.("node:os") ?? null;
+  if (net === null || os === null) {
+    throw new TypeError(
+      "replayLogger: options.connect needs Node's net (Node 20.16 or later); in a browser, stream from a Node process",
+    );
+  }
+  const token = options.token ?? globalThis.process?.env?.REPLAY_TOKEN ?? null;
+  return {
+    connect: text,
+    token,
+    bufferLimit: limit,
+    live: { net, os, host: match[1] ?? match[2], port },
+  };
+}
+
 function checkOptions(options) {
   if (options === null || typeof options !== "object") {
     throw new TypeError("replayLogger: options must be an object");
   }
   const hasWrite = options.write !== undefined;
   const hasPath = options.path !== undefined;
-  if (hasWrite === hasPath) {
-    throw new TypeError("replayLogger: give exactly one of options.write and options.path");
+  const hasConnect = options.connect !== undefined;
+  // A sink: write or path (not both), connect beside either or alone.
+  if (hasWrite && hasPath) {
+    throw new TypeError("replayLogger: give options.write or options.path, not both");
+  }
+  if (!hasWrite && !hasPath && !hasConnect) {
+    throw new TypeError(
+      "replayLogger: give options.write, options.path or options.connect (where the lines go)",
+    );
   }
   if (hasWrite && typeof options.write !== "function") {
     throw new TypeError("replayLogger: options.write must be a function (line) => …");
@@ -649,6 +923,7 @@ function checkOptions(options) {
       throw new TypeError(`replayLogger: options.${name} must be a function`);
     }
   }
+  const live = checkLiveOptions(options);
   // A bare list, the shape most loggers take, is the state's pointers; any other shape
   // but {state, action, placeholder} throws, so that a mistake never redacts nothing.
   const redact = Array.isArray(options.redact) ? { state: options.redact } : options.redact ?? {};
@@ -681,6 +956,7 @@ function checkOptions(options) {
     stateTrie: pointerTrie(redact.state, "replayLogger: redact.state"),
     actionTrie: pointerTrie(redact.action, "replayLogger: redact.action"),
     placeholder: redact.placeholder ?? PLACEHOLDER,
+    ...live,
   };
 }
 

@@ -408,3 +408,6 @@ for round in 0..<rounds {
 print(
   "no recorder: median \(format(median(withoutSite))) µs without a site, \(format(median(withSite))) µs with one: +\(format(median(withSite) - median(withoutSite))) µs pooled (per round: \(pathDifferences.map { format($0) }.joined(separator: ", ")) µs)"
 )
+
+// 5. Live streaming (Streaming.swift).
+try MainActor.assumeIsolated { try measureStreaming(initial, actions) }

@@ -219,8 +219,12 @@ struct CommandLineParser {
   /// (`--follow` cannot read stdin).
   private func checkRequirements(_ reading: Reading) throws(UsageError) {
     for option in table.options where reading.given[option.name] != nil {
-      for required in option.requires where reading.given[required] == nil {
-        throw UsageError(message: "\(option.name) goes with \(required)")
+      let given = { (name: String) in
+        reading.given[name] != nil || reading.modes.contains { $0.flag.name == name }
+      }
+      if !option.requires.isEmpty, !option.requires.contains(where: given) {
+        throw UsageError(
+          message: "\(option.name) goes with \(FlagTable.list(option.requires, "or"))")
       }
       if let stdin = option.stdin, reading.options.logPath == "-" {
         throw UsageError(

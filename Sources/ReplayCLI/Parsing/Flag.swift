@@ -24,7 +24,8 @@ struct Flag: Sendable {
   /// otherwise the last one wins.
   var repeats = false
   var scope = Scope.listed
-  /// Other flags it goes with only together (`--until` with `--follow`).
+  /// Other flags it goes with only together, any one of them (`--until` with `--follow`
+  /// or `--listen`).
   var requires: [String] = []
   /// Why the log cannot come from stdin when the flag is given (`--follow` reads a file
   /// as it grows), as a mode's ``ModeDeclaration/stdin`` says it.

@@ -8,8 +8,8 @@ enum OptionFlags {
   /// one in.
   static let all: [Flag] = [
     predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, skip, edit,
-    insert, move, window, maxReplays, maxOrderings, filter, follow, until, format, idKey, color,
-    noColor, full, libraryPath,
+    insert, move, window, maxReplays, maxOrderings, save, token, filter, follow, until, format,
+    idKey, color, noColor, full, libraryPath,
   ]
 
   static let predicate = Flag(
@@ -70,6 +70,18 @@ enum OptionFlags {
       "Run the reducer's effects in the test, as in the app: the test awaits what they send and ends with await store.finish() when an entry started one. By default they do not run: the actions the log says they sent are delivered from the log in order, each checked against an effect started and not yet finished, so the test calls no dependency and does not depend on timing."
   ) { options, _ in options.liveEffects = true }
 
+  static let save = Flag(
+    names: ["--save"], value: .text("DIR", meaning: "a folder"),
+    help:
+      "Save each live session in DIR (created if needed; ./replay-sessions by default), as a log of its own named by app, start time and session: TodoApp-2026-01-05T09-00-00.000Z-6f9619ff.jsonl. A session that reconnects continues its file."
+  ) { options, values in options.save = values[0] }
+
+  static let token = Flag(
+    names: ["--token"], value: .text("TOKEN"),
+    help:
+      "The token apps must send in their hello (by default REPLAY_TOKEN from the environment). Listening on any address but loopback requires one. It is compared in constant time, and sent in the clear: on an untrusted network, tunnel the port."
+  ) { options, values in options.token = values[0] }
+
   static let filter = Flag(
     names: ["--where"], value: .text("EXPR"),
     help: "Only the entries on which EXPR holds, run on the whole entry."
@@ -85,8 +97,8 @@ enum OptionFlags {
   static let until = Flag(
     names: ["--until"], value: .text("EXPR", meaning: "a jq predicate run on each new entry"),
     help:
-      "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow.",
-    requires: ["--follow"]
+      "Stop following once EXPR holds on an entry that arrives (run on the whole entry, as --where), after reporting it; needs --follow or --listen.",
+    requires: ["--follow", "--listen"]
   ) { options, values in options.until = values[0] }
 
   static let format = Flag(

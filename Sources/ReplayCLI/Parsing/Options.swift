@@ -53,6 +53,10 @@ struct Options: Equatable, Sendable {
   var maxReplays: Int?
   /// `--max-orderings N` for `--races`.
   var maxOrderings: Int?
+  /// `--save DIR` for `--listen`: where sessions are saved.
+  var save: String?
+  /// `--token TOKEN` for `--listen`: what apps must send (else `REPLAY_TOKEN`).
+  var token: String?
   /// `-L DIR`, each: where jq expressions find the modules they import.
   var libraryPaths: [String] = []
 

@@ -3,7 +3,7 @@ import TimeTravel
 
 extension StepCommand {
   /// The stepper's commands, in the order `help` lists them.
-  static let all: [StepCommand] = moving + inspecting + provenance + session
+  static let all: [StepCommand] = moving + inspecting + provenance + live + session
 
   /// The commands that move through the log.
   private static let moving: [StepCommand] = [
@@ -21,7 +21,7 @@ extension StepCommand {
       try stepper.move(to: min(stepper.count, stepper.current + n))
       return true
     },
-    StepCommand(names: ["prev", "p"], arguments: "[COUNT]", help: "step backward") {
+    StepCommand(names: ["prev", "p", "back"], arguments: "[COUNT]", help: "step backward") {
       stepper, input in
       guard let n = input.count else {
         return stepper.hint("usage: prev [COUNT], COUNT a positive number")
@@ -123,6 +123,8 @@ extension StepCommand {
       stepper.context.io.out(StepMode.commandHelp)
       return true
     },
-    StepCommand(names: ["quit", "q", "exit"], help: "leave") { _, _ in false },
+    StepCommand(
+      names: ["quit", "q", "exit"], help: "leave (an attached app keeps running, where it is)"
+    ) { _, _ in false },
   ]
 }

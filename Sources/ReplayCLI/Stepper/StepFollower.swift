@@ -17,9 +17,12 @@ struct StepFollower {
   }
 
   /// What changed since the last look: `nil` when nothing did; otherwise the log read
-  /// again and whether it is a new session, after saying what happened.
+  /// again and whether it is a new session, after saying what happened (new entries
+  /// only when `announcing`).
   /// - Throws: `LogError` when the file cannot be read again.
-  func catchUp(_ log: LogFile) throws -> (log: LogFile, newSession: Bool)? {
+  func catchUp(_ log: LogFile, announcing: Bool = true) throws -> (
+    log: LogFile, newSession: Bool
+  )? {
     let (lines, events) = try follower.skipAvailable()
     guard lines > 0 || !events.isEmpty else { return nil }
     let path = TerminalText.sanitize(log.path)
@@ -48,8 +51,10 @@ struct StepFollower {
     if let newSession {
       io.out("\(path) \(newSession): a new session (\(reread.entriesText)); back at init\n")
     } else if added > 0 {
-      io.out(
-        "\(added) new \(added == 1 ? "entry" : "entries") (\(reread.entriesText))\n")
+      if announcing {
+        io.out(
+          "\(added) new \(added == 1 ? "entry" : "entries") (\(reread.entriesText))\n")
+      }
     } else {
       return nil
     }

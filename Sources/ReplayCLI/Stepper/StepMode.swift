@@ -10,13 +10,14 @@ import TimeTravel
 /// entry K. Moving to K shows `[K/LAST] action` and what entry K changed, from its own
 /// prior, as `--diff K` does.
 struct StepMode: LogMode {
+  static let flag = Flag(
+    names: ["--step"],
+    help:
+      "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY). With --listen, steps through a live session and moves the app with it."
+  )
   static let declaration = ModeDeclaration(
-    StepMode.self,
-    flag: Flag(
-      names: ["--step"],
-      help:
-        "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY)."
-    ), options: [OptionFlags.follow], stdin: "reads its commands from stdin")
+    StepMode.self, flag: flag, options: [OptionFlags.follow],
+    stdin: "reads its commands from stdin")
 
   init() {}
   init(_ arguments: ModeArguments) {}
@@ -39,6 +40,19 @@ struct StepMode: LogMode {
     let follower =
       context.options.follow ? try StepFollower(following: context.log, io: context.io) : nil
     stepper.show()
+    try Self.interact(&stepper) {
+      if let update = try follower?.catchUp($0.context.log) {
+        $0.adopt(update.log, newSession: update.newSession)
+      }
+    }
+    return ExitCode.success
+  }
+
+  /// Reads commands and runs them until `quit` or the end of input, calling `before`
+  /// ahead of each (to take in what the log got meanwhile).
+  /// - Throws: `LogError` when the log cannot be read any more.
+  static func interact(_ stepper: inout Stepper, before: (inout Stepper) throws -> Void) throws {
+    let context = stepper.context
     var last: String?
     let input = CommandReader(io: context.io)
     while true {
@@ -56,15 +70,12 @@ struct StepMode: LogMode {
       }
       last = line
       do {
-        if let update = try follower?.catchUp(stepper.context.log) {
-          stepper.adopt(update.log, newSession: update.newSession)
-        }
+        try before(&stepper)
         if try !stepper.execute(line) { break }
       } catch let error as CommandError {
         // A bad expression or a failing predicate ends the command, not the session.
         context.io.out(error.message + "\n")
       }
     }
-    return ExitCode.success
   }
 }

@@ -12,6 +12,8 @@ struct Stepper {
   /// Where the last `watch` or `rwatch` landed, so that an `rwatch` of the
   /// same path from there goes further back instead of standing still.
   var lastWatchLanding: (path: JSONPointer, state: Int)?
+  /// The running app each move is shown in, when attached (`--listen PORT --step`).
+  var remote: StepRemote?
   var count: Int { context.log.entryCount }
 
   init(context: Context) { self.context = context }
@@ -143,10 +145,19 @@ struct Stepper {
     }
   }
 
-  mutating func move(to k: Int) throws {
+  /// Moves the cursor to state `k` and shows it, and (`moveApp`) the attached app too.
+  mutating func move(to k: Int, moveApp: Bool = true) throws {
     current = k
     show()
     if k > 0 { try printEntryDiff(k, header: false) }
+    if moveApp { try showInApp(k) }
+  }
+
+  /// Asks the attached app, if any, to show state `k`, and takes in the entry it records
+  /// for the move without announcing it.
+  mutating func showInApp(_ k: Int) throws {
+    guard let remote, remote.show(k, of: context.log, io: context.io) else { return }
+    if let log = try remote.catchUp(context.log) { adopt(log, newSession: false) }
   }
 
   mutating func watch(_ path: JSONPointer, forward: Bool) throws {
@@ -169,6 +180,7 @@ struct Stepper {
         show()
         let (old, new) = context.style.abbreviated(hit.old, hit.new)
         context.io.out("  \(shown): \(old) → \(new)\n")
+        try showInApp(k)
         return
       }
     }

@@ -24,7 +24,9 @@ struct HelpText {
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
-        standalone.append("       replay " + standaloneSynopsis(mode))
+        standalone += Self.fill(
+          Self.words(standaloneSynopsis(mode)), first: "       replay ",
+          indent: "              ", separator: " ", last: "")
       }
     }
     for option in table.options {
@@ -62,7 +64,10 @@ struct HelpText {
         text += Self.entry("replay LOG " + modeSynopsis(mode), indent: 2, help(flag))
         text += modeOptions(mode)
       } else {
-        withoutLog += Self.entry("replay " + standaloneSynopsis(mode), indent: 2, help(flag))
+        // Without the other modes' flags, which would not fit: the help names them.
+        withoutLog += Self.entry(
+          "replay " + standaloneSynopsis(mode, modeFlags: false), indent: 2, help(flag))
+        withoutLog += modeOptions(mode)
       }
     }
     var options = ""
@@ -137,16 +142,21 @@ struct HelpText {
     return false
   }
 
-  /// A mode without a log: its flag and the options it lists, `--eval EXPR [-L DIR]`.
-  func standaloneSynopsis(_ mode: ModeDeclaration) -> String {
+  /// A mode without a log: its flag and the options it lists, `--eval EXPR [-L DIR]`;
+  /// `modeFlags`: with the other modes' flags it takes.
+  func standaloneSynopsis(_ mode: ModeDeclaration, modeFlags: Bool = true) -> String {
+    // A mode with options of its own (`--listen`): those, and the other modes' flags it
+    // takes; otherwise every option it lists (`--eval EXPR [-L DIR]`).
+    if !ownOptions(mode).isEmpty { return modeSynopsis(mode, modeFlags: modeFlags) }
     var text = mode.flag?.synopsis ?? ""
     for option in mode.options { text += " [\(option.synopsis)]" }
     return text
   }
 
   /// A mode's flag with the options it needs and its own options: `--bisect (--predicate
-  /// EXPR | --run CMD) [--linear]`.
-  func modeSynopsis(_ mode: ModeDeclaration) -> String {
+  /// EXPR | --run CMD) [--linear]`; for a mode without a log, the other modes' flags it
+  /// takes too (`--listen [HOST:]PORT … [--find EXPR | --watch PATH | --step]`).
+  func modeSynopsis(_ mode: ModeDeclaration, modeFlags: Bool = true) -> String {
     if let synopsis = mode.synopsis { return synopsis }
     var text = mode.flag?.synopsis ?? ""
     let needed = mode.needs.map(\.synopsis)
@@ -158,7 +168,22 @@ struct HelpText {
         text += " [\(option.synopsis)]"
       }
     }
+    if modeFlags, !mode.opensLog, !mode.modeFlags.isEmpty {
+      text += " [" + mode.modeFlags.map(\.synopsis).joined(separator: " | ") + "]"
+    }
     return text
+  }
+
+  /// A synopsis cut into the pieces a usage line may break between: each bracketed
+  /// group whole.
+  private static func words(_ synopsis: String) -> [String] {
+    var pieces: [String] = []
+    var depth = 0
+    for word in synopsis.split(separator: " ") {
+      if depth > 0 { pieces[pieces.count - 1] += " " + word } else { pieces.append(String(word)) }
+      depth += word.filter { "[(".contains($0) }.count - word.filter { "])".contains($0) }.count
+    }
+    return pieces
   }
 
   /// `label` at `indent`, then `text` wrapped from ``column``; on the next line when

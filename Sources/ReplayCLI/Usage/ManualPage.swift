@@ -93,7 +93,7 @@ struct ManualPage {
       } else if flag.value == nil {
         bare.append(flag.name)
       } else {
-        lines.append(flag.synopsis)
+        lines.append(help.standaloneSynopsis(mode))
       }
     }
     if !bare.isEmpty { lines.append(bare.joined(separator: " | ")) }
@@ -113,23 +113,29 @@ struct ManualPage {
     for mode in table.modes {
       guard let flag = mode.flag, mode.opensLog else { continue }
       text += "\n" + tagged("replay LOG " + help.modeSynopsis(mode), help.help(flag))
-      let own = help.ownOptions(mode)
-      guard !own.isEmpty else { continue }
-      text += "\n.RS"
-      for option in own {
-        text +=
-          "\n" + tagged(option.synopsis, "With \(mode.name): " + help.help(option, lead: true))
-      }
-      text += "\n.RE"
+      text += ownOptions(mode)
     }
     return text
+  }
+
+  /// The options that go with `mode` alone, indented under it; empty when there are none.
+  private func ownOptions(_ mode: ModeDeclaration) -> String {
+    let own = help.ownOptions(mode)
+    guard !own.isEmpty else { return "" }
+    var text = "\n.RS"
+    for option in own {
+      text +=
+        "\n" + tagged(option.synopsis, "With \(mode.name): " + help.help(option, lead: true))
+    }
+    return text + "\n.RE"
   }
 
   private var modesWithoutLog: String {
     var text = ".SH MODES WITHOUT A LOG"
     for mode in table.modes where !mode.opensLog {
       guard let flag = mode.flag else { continue }
-      text += "\n" + tagged("replay " + flag.synopsis, help.help(flag))
+      text += "\n" + tagged("replay " + help.standaloneSynopsis(mode), help.help(flag))
+      text += ownOptions(mode)
     }
     return text
   }

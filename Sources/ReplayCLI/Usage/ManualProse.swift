@@ -54,6 +54,12 @@ enum ManualProse {
         lines.
         """),
       .item(
+        "REPLAY_TOKEN",
+        """
+        The token apps must send to --listen when --token is not given; set and
+        empty, none is required (and only loopback can be listened on).
+        """),
+      .item(
         "REPLAY_STATE",
         """
         Set by replay in the environment of a --run command: the state it judges,

@@ -33,6 +33,11 @@ public final class Store<R: Reducer> {
   /// All states so far and the cursor into them.
   public private(set) var history: History<State>
 
+  /// Whether a listener attached to the app's live session may move this store through
+  /// time (see ``RemoteControl``); ``RemoteControl/refused`` by default. Only a store made
+  /// with a streaming ``LogRecorder`` gets commands at all.
+  @ObservationIgnored public var remoteControl: RemoteControl = .refused
+
   /// The first error the recorder threw, if any. Recording stops at the first failure,
   /// because a log with a missing entry would break its prior/next chain; the app keeps
   /// running.
@@ -100,6 +105,7 @@ public final class Store<R: Reducer> {
     self.recordPending = { action, prior in
       try recorder.recordPending(action: action, prior: prior)
     }
+    (recorder as? LogRecorder)?.attachRemoteControl(to: self)
   }
 
   /// The current state.

@@ -295,6 +295,25 @@ import TimeTravel
     #expect(replayed.body[2] == "func loginEntries1To3() throws {")
   }
 
+  /// An action the listener dispatched in the running app (`replay --listen … --step`,
+  /// `dispatch`) came from outside, as a user's did: it is sent, not received.
+  @Test func anActionDispatchedRemotelyIsSent() throws {
+    let lines = [
+      #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
+      #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"origin":{"remote":{"command":"dispatch","id":1,"listener":"127.0.0.1:9000"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
+    ]
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("remote-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let (code, out, err) = replay(url.path, arguments: ["--emit-test", "--reducer", "login"])
+    #expect(code == 0)
+    #expect(err == "")
+    #expect(out.contains(##"  try store.send(decode(#"{"emailChanged":{"_0":"a@b.c"}}"#)) {"##))
+    #expect(!out.contains("store.receive"))
+    #expect(!out.contains("await store.finish()"))
+  }
+
   /// A view model's log through a reducer written over its actions (no effects): what
   /// its tasks reported is sent, and a task's ending is a comment.
   @Test @MainActor func aViewModelLogSendsWhatItsTasksReported() async throws {

@@ -123,7 +123,7 @@ import Testing
     (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
     (
       ["x", "--show", "1", "--where", "."],
-      "--where goes with the summary, --find, --watch or --blame"
+      "--where goes with the summary, --find, --watch, --blame or --listen"
     ),
     (["x", "--show", "1", "--format", "json-patch"], "--format json-patch goes with --diff"),
     (
@@ -137,8 +137,11 @@ import Testing
     ),
     (["x", "--find", "a", "--find", "b"], "--find can be given only once"),
     (["--eval", ".", "x"], "--eval reads JSON from stdin and takes no log file"),
-    (["--eval", ".", "--full"], "--full goes with a mode on a log, not --eval"),
-    (["--eval", ".", "--where", "."], "--where goes with the summary, --find, --watch or --blame"),
+    (["--eval", ".", "--full"], "--full goes with a mode on a log or --listen, not --eval"),
+    (
+      ["--eval", ".", "--where", "."],
+      "--where goes with the summary, --find, --watch, --blame or --listen"
+    ),
     (["--completion"], "--completion needs a value"),
     (["--completion", "tcsh"], "--completion takes bash, zsh or fish, not 'tcsh'"),
     (["--completion", "bash", "x"], "--completion takes no log file"),

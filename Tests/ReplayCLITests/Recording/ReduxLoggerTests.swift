@@ -476,8 +476,8 @@ struct ReduxLoggerTests {
     expectLines(
       out,
       #"""
-      # TypeError: replayLogger: give exactly one of options.write and options.path
-      # TypeError: replayLogger: give exactly one of options.write and options.path
+      # TypeError: replayLogger: give options.write, options.path or options.connect (where the lines go)
+      # TypeError: replayLogger: give options.write or options.path, not both
       # TypeError: replayLogger: options.write must be a function (line) => …
       # TypeError: replayLogger: options.path must be a non-empty string
       # TypeError: replayLogger: redact.state: "user/password" is not a JSON Pointer (it must be empty or start with '/')

@@ -9,9 +9,10 @@ import Testing
 @Suite struct StepCommandTests {
   /// Every spelling the stepper has ever accepted.
   static let spellings = [
-    "next", "n", "prev", "p", "goto", "g", "first", "last", "continue", "c",
+    "next", "n", "prev", "p", "back", "goto", "g", "first", "last", "continue", "c",
     "reverse-continue", "rc", "watch", "rwatch", "diff", "state", "action", "list", "l",
-    "find", "f", "why", "cause", "effects", "help", "h", "?", "quit", "q", "exit",
+    "find", "f", "why", "cause", "effects", "undo", "redo", "dispatch", "resume", "help", "h",
+    "?", "quit", "q", "exit",
   ]
 
   @Test func helpListsEverySpellingTheDispatcherAccepts() {
@@ -52,7 +53,8 @@ import Testing
   @Test func tabOffersEveryCommandByItsFirstName() {
     #expect(StepCompletion.commands == StepCommand.all.map { $0.names[0] }.sorted())
     #expect(
-      StepCompletion.complete("re", state: { nil })?.candidates == ["reverse-continue"])
+      StepCompletion.complete("re", state: { nil })?.candidates
+        == ["redo", "resume", "reverse-continue"])
     #expect(StepCompletion.complete("state /", state: { ["a": 1] })?.candidates == ["/a"])
     #expect(StepCompletion.complete("diff /", state: { ["a": 1] }) == nil)
   }

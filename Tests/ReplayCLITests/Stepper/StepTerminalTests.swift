@@ -116,13 +116,16 @@ struct StepTerminalTests {
     try await tmux.type("r")
     try await tmux.press("Tab", "Tab")
     try await tmux.waitForScreen(
-      watched + ["(replay) r", "reverse-continue  rwatch", "(replay) r"])
+      watched + [
+        "(replay) r", "redo              resume            reverse-continue  rwatch", "(replay) r",
+      ])
     try await tmux.press("C-u")
     try await tmux.type("state /todos/2/")
     try await tmux.press("Tab", "Tab")
     let listed =
       watched + [
-        "(replay) r", "reverse-continue  rwatch", "(replay) state /todos/2/",
+        "(replay) r", "redo              resume            reverse-continue  rwatch",
+        "(replay) state /todos/2/",
         "id           isCompleted  title",
       ]
     try await tmux.waitForScreen(listed + ["(replay) state /todos/2/"])

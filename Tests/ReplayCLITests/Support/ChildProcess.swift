@@ -82,10 +82,11 @@ final class ChildProcess {
     try process.run()
   }
 
-  /// A test that failed before the child ended does not leave it running.
+  /// A test that failed before the child ended does not leave it running. SIGKILL: the
+  /// child may have inherited a mask that blocks SIGTERM (the test runner's).
   deinit {
     if process.isRunning {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
   }

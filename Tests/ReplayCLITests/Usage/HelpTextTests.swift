@@ -18,9 +18,9 @@ import Testing
     #expect(
       out.contains(
         """
-          --where EXPR                  With the summary, --find, --watch or --blame:
-                                        only the entries on which EXPR holds, run on the
-                                        whole entry.
+          --where EXPR                  With the summary, --find, --watch, --blame or
+                                        --listen: only the entries on which EXPR holds,
+                                        run on the whole entry.
 
         """))
     #expect(
@@ -85,6 +85,8 @@ import Testing
                           [--range A..B] [--module MODULE] [--where EXPR] [--follow]
                           [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
+               replay --listen [HOST:]PORT [--save DIR] [--token TOKEN]
+                      [--find EXPR | --watch PATH | --step]
                replay --eval EXPR [-L DIR]
                replay --completion bash|zsh|fish
                replay --help | --version

@@ -145,13 +145,14 @@ import Testing
         }
       }
     }
-    #expect(reads == ["HOME", "NO_COLOR", "REPLAY_HISTORY", "TERM"])
+    #expect(reads == ["HOME", "NO_COLOR", "REPLAY_HISTORY", "TERM", "REPLAY_TOKEN"])
     #expect(sets == ["REPLAY_STATE"])
     let section = try #require(
       Self.page.components(separatedBy: ".SH ENVIRONMENT\n").last?
         .components(separatedBy: ".SH FILES\n"))
     let terms = section[0].matches(of: /\.TP\n\\fB([^\\]+)\\fR\n/).map { String($0.1) }
-    #expect(terms == ["NO_COLOR", "REPLAY_HISTORY", "HOME", "TERM", "REPLAY_STATE"])
+    #expect(
+      terms == ["NO_COLOR", "REPLAY_HISTORY", "HOME", "TERM", "REPLAY_TOKEN", "REPLAY_STATE"])
     #expect(Set(terms) == reads.union(sets))
     #expect(section[1].hasPrefix(".TP\n\\fB\\(ti/.replay_history\\fR\n"))
   }

@@ -10,6 +10,9 @@ struct FollowSession {
   let restriction: EntryFilter
   let until: JQFilter?
   private(set) var tally = FollowMode.Tally()
+  /// Where reports go instead of the context's output, when set (`--listen` says which
+  /// session each came from).
+  var output: ((FollowEvent) throws -> Void)?
 
   init(context: Context, report: FollowMode.Report, restriction: EntryFilter, until: JQFilter?) {
     self.context = context
@@ -86,6 +89,7 @@ struct FollowSession {
 
   /// Reports `event` as the mode reports: a line of text, or a JSON object.
   private func say(_ event: FollowEvent) throws {
+    if let output { return try output(event) }
     _ = try context.emit(event)
   }
 

@@ -205,7 +205,12 @@ public final class LogFollower: @unchecked Sendable {
           "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers)"
         )
       }
-      return [.gap(LogGap(dropped: n, firstSeq: seq, line: line, beforeEntry: numbering.count + 1))]
+      return [
+        .gap(
+          LogGap(
+            dropped: n, firstSeq: seq, line: line, beforeEntry: numbering.count + 1,
+            reason: value["reason"]?.stringValue))
+      ]
     case .effect:
       // Effects starting and ending are no entries; `LogFile.effectRuns()` reads them.
       return []

@@ -7,20 +7,18 @@ final class Wakeup: Sendable {
   let readEnd: Int32
   private let writeEnd: Int32
 
-  /// A new pipe, both ends close-on-exec and non-blocking.
+  /// A new pipe, both ends close-on-exec from the start (no process spawned meanwhile
+  /// inherits them) and non-blocking.
   /// - Throws: ``LogError`` `.cannotOpen` naming `path` when no pipe can be made (the
   ///   process is out of file descriptors).
   init(path: String) throws(LogError) {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
+    guard LiveSocket.makePipe(&ends) == 0 else {
       throw LogError(
         kind: .cannotOpen, path: path,
         message: "cannot be followed (\(String(cString: strerror(errno))))")
     }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-    }
+    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     readEnd = ends[0]
     writeEnd = ends[1]
   }

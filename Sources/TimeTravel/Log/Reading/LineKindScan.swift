@@ -215,13 +215,18 @@ public struct LogGap: Sendable, Equatable {
   public var line: Int
   /// The position (1-based) of the entry that follows the gap, or `nil` at the end.
   public var beforeEntry: Int?
+  /// Why the transitions are missing, as the record's `reason` member says: absent (the
+  /// recorder's queue was full), `"buffer"` (a live stream's buffer was full while its
+  /// listener was away or slow) or `"lost"` (sent to a listener that never got them).
+  public var reason: String?
 
   /// Creates a gap.
-  public init(dropped: Int, firstSeq: Int, line: Int, beforeEntry: Int?) {
+  public init(dropped: Int, firstSeq: Int, line: Int, beforeEntry: Int?, reason: String? = nil) {
     self.dropped = dropped
     self.firstSeq = firstSeq
     self.line = line
     self.beforeEntry = beforeEntry
+    self.reason = reason
   }
 
   /// The warning a reader gives: `3 entries were dropped before entry 60 (…)`, naming
@@ -236,7 +241,13 @@ public struct LogGap: Sendable, Equatable {
     let place =
       beforeEntry == nil || nextEntry == nil
       ? "at the end of the log" : "before entry \(nextEntry!)"
-    return
-      "\(what) dropped \(place) (seq \(firstSeq)…\(firstSeq &+ dropped &- 1); the recorder's queue was full)"
+    let why =
+      switch reason {
+      case nil, "queue"?: "the recorder's queue was full"
+      case "buffer"?: "the live stream's buffer was full while its listener was away or slow"
+      case "lost"?: "sent to the listener, they never reached it"
+      case let other?: "reason: \(JSONValue.string(other))"
+      }
+    return "\(what) dropped \(place) (seq \(firstSeq)…\(firstSeq &+ dropped &- 1); \(why))"
   }
 }

@@ -278,7 +278,10 @@ public final class LogFile: Sendable {
           n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
         {
           openGaps.append(result.gaps.count)
-          result.gaps.append(LogGap(dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil))
+          result.gaps.append(
+            LogGap(
+              dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil,
+              reason: value?["reason"]?.stringValue))
         } else {
           result.warnings.append(
             LogWarning(

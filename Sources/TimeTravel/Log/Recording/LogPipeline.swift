@@ -182,9 +182,9 @@ struct LogPipeline {
     pending = (timeText, actionBytes)
   }
 
-  mutating func writeEntry(_ values: some TransitionValues, time: Date, origin: ActionOrigin?)
-    throws
-  {
+  mutating func writeEntry(
+    _ values: some TransitionValues, time: Date, origin: (any RecordedOrigin)?
+  ) throws {
     let seq = lastSeq + 1
     try begin(seq: seq)
     let priorBytes = try lastNext ?? values.encodePrior(encoder, redaction)
@@ -222,7 +222,13 @@ struct LogPipeline {
     }
     line.append(contentsOf: #","action":"#.utf8)
     line.append(actionBytes)
-    if let origin { try appendOrigin(origin, to: &line) }
+    if let origin = origin as? ActionOrigin {
+      try appendOrigin(origin, to: &line)
+    } else if let origin {
+      // A remote command's origin (`{"remote":…}`).
+      line.append(contentsOf: #","origin":"#.utf8)
+      line.append(try encoder.encode(origin))
+    }
     if provenance.sites, let site = values.site { try appendSite(site, to: &line) }
     if patch == nil {
       line.append(contentsOf: #","prior":"#.utf8)

@@ -61,6 +61,8 @@ public final class LogRecorder: Recorder {
   private let core: RecorderCore
   private let queue: RecorderQueue?
   private let pendingRecords: Bool
+  /// The live session of a streaming recorder (see `LogRecorder+Streaming.swift`).
+  let live: LiveLink?
   private let recordsEffects: Bool
 
   /// Records to the file at `url`, truncating it by default.
@@ -167,15 +169,17 @@ public final class LogRecorder: Recorder {
       provenance: Provenance(sites: recordsSites, effects: recordsEffects))
   }
 
-  private init(
+  init(
     sink: sending LogSink, destination: String, names: HeaderNames, writesHeader: Bool,
     clock: @escaping @Sendable () -> Date, pendingRecords: Bool, redacting: LogRedaction,
-    encoding: EntryEncoding, durability: Durability, nils: NilEncoding, provenance: Provenance
+    encoding: EntryEncoding, durability: Durability, nils: NilEncoding, provenance: Provenance,
+    live: LiveLink? = nil
   ) throws {
     if case .compact(let interval) = encoding {
       precondition(interval >= 1, "LogRecorder: keyframeInterval must be at least 1")
     }
     self.pendingRecords = pendingRecords
+    self.live = live
     self.recordsEffects = provenance.effects
     self.destination = destination
     self.clock = clock
@@ -209,7 +213,7 @@ public final class LogRecorder: Recorder {
     }
   }
 
-  private struct HeaderNames {
+  struct HeaderNames {
     let app: String
     let stateType: String
     let actionType: String
@@ -304,6 +308,9 @@ public final class LogRecorder: Recorder {
     site: DispatchSite?
   ) throws {
     let values = QueuedTransition(action: action, prior: prior, next: next, site: site)
+    // A remote command's entry says so (the controller follows every transition).
+    let remote = live?.controller.record(action)
+    let origin: (any RecordedOrigin)? = origin ?? remote
     if let queue {
       try queue.enqueueEntry(values, time: clock(), origin: origin, destination: destination)
       return

@@ -13,7 +13,7 @@ final class RecorderQueue: ClosesAtExit {
     /// `takesSlot` is false for an entry completing an admitted pending record: the
     /// pair shares the pending record's slot, so a pending record is never separated
     /// from its entry by a drop.
-    case entry(any TransitionValues, Date, ActionOrigin?, dropped: Int, takesSlot: Bool)
+    case entry(any TransitionValues, Date, (any RecordedOrigin)?, dropped: Int, takesSlot: Bool)
     case pending(any TransitionValues, Date, dropped: Int)
     /// An effect record: takes no slot (it holds no state, and effects start only after
     /// entries, so their records are bounded by the entries').
@@ -67,7 +67,8 @@ final class RecorderQueue: ClosesAtExit {
   }
 
   func enqueueEntry(
-    _ values: some TransitionValues, time: Date, origin: ActionOrigin?, destination: String
+    _ values: some TransitionValues, time: Date, origin: (any RecordedOrigin)?,
+    destination: String
   ) throws {
     let pairing = state.withLock { state -> Bool? in
       defer { state.pendingAdmitted = nil }

@@ -14,7 +14,7 @@ import Testing
   @Test func untilNeedsFollow() {
     #expect(
       Self.run([Repo.fixture, "--find", ".seq", "--until", ".seq > 3"])
-        == (2, "replay: --until goes with --follow"))
+        == (2, "replay: --until goes with --follow or --listen"))
   }
 
   @Test func standardInputCannotBeFollowed() {
@@ -30,7 +30,7 @@ import Testing
         == (2, "replay: --follow goes with the summary, --find, --watch or --step"))
     #expect(
       Self.run([Repo.fixture, "--step", "--follow", "--until", ".seq > 3"])
-        == (2, "replay: --until goes with the summary, --find or --watch"))
+        == (2, "replay: --until goes with the summary, --find, --watch or --listen"))
   }
 
   @Test func aBadUntilExpressionIsAUsageErrorBeforeAnythingIsPrinted() {
