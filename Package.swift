@@ -49,7 +49,9 @@ let package = Package(
     // The reducers `replay` registers, in one place for the executable and the tests.
     .target(
       name: "BundledReducers",
-      dependencies: ["ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer"]),
+      dependencies: [
+        "ReplayCLI", "TodoReducer", "LoginReducer", "CounterReducer", "SearchReducer",
+      ]),
     // `replay` itself: the command line with the bundled reducers registered.
     .executableTarget(name: "replay", dependencies: ["ReplayCLI", "BundledReducers"]),
     // Prints replay's manual page, generated from the declarations of `--help`; the
@@ -63,6 +65,10 @@ let package = Package(
     // Counters from Redux DevTools' and Elm's examples, to replay their exported histories.
     .target(
       name: "CounterReducer", dependencies: ["TimeTravel"], path: "Examples/CounterReducer"),
+    // Search as you type, with the race of responses applied without checking the
+    // current query; the sample for `replay --races`.
+    .target(
+      name: "SearchReducer", dependencies: ["TimeTravel"], path: "Examples/SearchReducer"),
     // The MVVM article's profile screen: a @MainActor view model with an actor data
     // manager and tasks it cancels, recorded without a reducer.
     .target(name: "ProfileSample", dependencies: ["TimeTravel"], path: "Examples/ProfileSample"),
@@ -89,7 +95,8 @@ let package = Package(
 
     // Regenerates Fixtures/ from scripted sessions: `swift run make-fixtures`.
     .executableTarget(
-      name: "make-fixtures", dependencies: ["TimeTravel", "TodoReducer", "CheckoutSample"]),
+      name: "make-fixtures",
+      dependencies: ["TimeTravel", "TodoReducer", "SearchReducer", "CheckoutSample"]),
     // Recording costs: dispatch with and without the asynchronous recorder, writer
     // throughput, bytes per entry (`swift run -c release record-bench`).
     .executableTarget(
@@ -133,7 +140,7 @@ let package = Package(
       name: "TimeTravelTests",
       dependencies: [
         "TimeTravel", "TimeTravelJSON", "TimeTravelDiff", "TimeTravelJQ", "TodoReducer",
-        "CounterReducer", "CheckoutSample", "TestSupport",
+        "CounterReducer", "SearchReducer", "CheckoutSample", "TestSupport",
       ]
     ),
     .testTarget(

@@ -1,15 +1,17 @@
 import CheckoutSample
 import Foundation
+import SearchReducer
 import TimeTravel
 import TodoReducer
 
-// Usage: swift run make-fixtures [session|nondeterministic|crash|checkout] [output-path]
+// Usage: swift run make-fixtures [session|nondeterministic|crash|search|checkout] [output-path]
 //   session           Fixtures/todo-session.jsonl (the default; a lone path argument
 //                     also means this, as before)
 //   nondeterministic  Fixtures/todo-nondeterministic.jsonl
 //   crash             Fixtures/todo-crash.jsonl; this process traps on purpose
+//   search            Fixtures/search-session.jsonl, recorded with its effects running
 //   checkout          Fixtures/checkout-session.jsonl (sites and effect records)
-// Without arguments, writes all four, running `crash` in a child process so the trap
+// Without arguments, writes all five, running `crash` in a child process so the trap
 // is real and this process survives to check it.
 // Default paths are located from this file, so the working directory does not matter.
 let repository = URL(fileURLWithPath: #filePath)
@@ -18,6 +20,7 @@ let defaults = [
   "session": "Fixtures/todo-session.jsonl",
   "nondeterministic": "Fixtures/todo-nondeterministic.jsonl",
   "crash": "Fixtures/todo-crash.jsonl",
+  "search": "Fixtures/search-session.jsonl",
   "checkout": "Fixtures/checkout-session.jsonl",
 ]
 
@@ -43,6 +46,13 @@ func write(_ name: String, to given: String?) throws {
   default:
     try TodoVariantFixtures.recordCrash(to: url)
   }
+}
+
+@MainActor
+func writeSearch(to given: String?) async throws {
+  let url = try output("search", given)
+  try await SearchSessionFixture.record(to: url)
+  print("wrote \(SearchSessionFixture.entryCount) entries to \(url.path)")
 }
 
 @MainActor
@@ -75,7 +85,9 @@ func writeCheckout(to given: String?) async throws {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-  if arguments.first == "checkout" {
+  if arguments.first == "search" {
+    try await writeSearch(to: arguments.dropFirst().first)
+  } else if arguments.first == "checkout" {
     try await writeCheckout(to: arguments.dropFirst().first)
   } else if let first = arguments.first, defaults[first] != nil {
     try write(first, to: arguments.dropFirst().first)
@@ -84,6 +96,7 @@ do {
   } else {
     try write("session", to: nil)
     try write("nondeterministic", to: nil)
+    try await writeSearch(to: nil)
     try runCrashChild()
     try await writeCheckout(to: nil)
   }

@@ -5,8 +5,8 @@ import TimeTravel
 // the same run on the same generated inputs. Usage:
 //
 //   swift build -c release --product replay-bench --product replay
-//   .build/release/replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan]
-//     [--keep] [--replay PATH] [--log PATH]
+//   .build/release/replay-bench [--quick] [--size MB]
+//     [--only diff|parse|memory|keyframes|minimize|scan] [--keep] [--replay PATH] [--log PATH]
 //   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
 // Inputs are generated deterministically into a temporary directory, which is
@@ -39,7 +39,7 @@ struct Options {
       case "--question": question = rest.popFirst()
       case "-h", "--help":
         print(
-          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|scan] [--keep] [--replay PATH] [--generate PATH] [--log PATH] [--question NAME]"
+          "usage: replay-bench [--quick] [--size MB] [--only diff|parse|memory|keyframes|minimize|scan] [--keep] [--replay PATH] [--generate PATH] [--log PATH] [--question NAME]"
         )
         exit(0)
       default:
@@ -88,4 +88,5 @@ if options.runs("diff") { DiffBench.run(options: options) }
 if options.runs("parse") { ParseBench.run(options: options) }
 if options.runs("memory") { MemoryBench.run(options: options) }
 if options.runs("keyframes") { KeyframeBench.run(options: options) }
+if options.runs("minimize") { MinimizeBench.run(options: options) }
 if options.runs("scan") { ScanBench.run(options: options) }

@@ -4,13 +4,15 @@ import TimeTravel
 /// `replay LOG --emit-test --reducer NAME [--range A..B] [--module MODULE]`: a Swift
 /// Testing source file, on stdout, that replays the entries with `TestStore`.
 struct EmitTestMode: LogMode {
+  /// Also an option of `--minimize`, which writes the test of the history it kept.
+  static let flag = Flag(
+    names: ["--emit-test"],
+    help:
+      "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
+  )
+
   static let declaration = ModeDeclaration(
-    EmitTestMode.self,
-    flag: Flag(
-      names: ["--emit-test"],
-      help:
-        "Write a Swift Testing test that replays the entries through a registered reducer with TimeTravelTesting's TestStore. It starts from the recorded state before the first entry, sends each action and asserts each recorded change as Swift mutations ($0.todos[24].title = \"x\"), decoding recorded JSON where a mutation cannot be written; the source goes to stdout."
-    ), needs: [OptionFlags.reducer],
+    EmitTestMode.self, flag: flag, needs: [OptionFlags.reducer],
     options: [OptionFlags.range, OptionFlags.module, OptionFlags.liveEffects],
     states: .recorded(
       reason:

@@ -12,9 +12,13 @@ extension TestEmitter {
     return (type, emission.module ?? module)
   }
 
-  /// `todo-session.jsonl, entries 1…117`.
+  /// `todo-session.jsonl, entries 1…117`; `todo-session.jsonl, minimal: entries 117, 236`.
   var displayName: String {
-    "\(logName), entries \(firstSeq)…\(lastSeq)"
+    if let minimized = emission.minimized {
+      return
+        "\(logName), minimal: entries \(minimized.kept.map(String.init).joined(separator: ", "))"
+    }
+    return "\(logName), entries \(firstSeq)…\(lastSeq)"
   }
 
   /// `todoSessionEntries1To117`: the log's name in camel case, then the range.
@@ -39,7 +43,8 @@ extension TestEmitter {
       name = "replay" + name.prefix(1).uppercased() + name.dropFirst()
     }
     func number(_ seq: Int) -> String { seq < 0 ? "Minus\(-seq)" : String(seq) }
-    return name + "Entries\(number(firstSeq))To\(number(lastSeq))"
+    let kind = emission.minimized == nil ? "Entries" : "MinimalEntries"
+    return name + kind + "\(number(firstSeq))To\(number(lastSeq))"
   }
 
   private var firstSeq: Int {
@@ -68,13 +73,11 @@ extension TestEmitter {
     return """
       // swift-format-ignore-file
       // Generated from \(SwiftSource.comment(logName)) by `\(command)`.
-      // Replays entries \(firstSeq)…\(lastSeq) of \(SwiftSource.comment(logName)) through \(type) with TestStore: each
-      // closure is the change the log recorded. Edit one to what the reducer should do, and
-      // the test fails at that entry, with the difference, until the reducer does it.
+      \(purpose(type))
       \(effectsNote)
       import Foundation
       import Testing
-      import TimeTravelTesting
+      \(emission.minimized == nil ? "" : "import TimeTravel\nimport TimeTravelJQ\n")import TimeTravelTesting
       @testable import \(module)
 
       @Test(\(SwiftSource.literal(displayName)))
@@ -84,6 +87,25 @@ extension TestEmitter {
           initialState: decode(\(SwiftSource.rawJSONLiteral(first.prior))),
           reducer: \(type)()\(hasEffects && !emission.liveEffects ? ",\n    effects: .replayed" : ""))
 
+      """
+  }
+
+  /// The comment under the first line: what the test replays and how to use it.
+  private func purpose(_ type: String) -> String {
+    let log = SwiftSource.comment(logName)
+    guard let minimized = emission.minimized else {
+      return """
+        // Replays entries \(firstSeq)…\(lastSeq) of \(log) through \(type) with TestStore: each
+        // closure is the change the log recorded. Edit one to what the reducer should do, and
+        // the test fails at that entry, with the difference, until the reducer does it.
+        """
+    }
+    let kept = minimized.kept.map(String.init).joined(separator: ", ")
+    return """
+      // Replays the \(minimized.kept.count) of \(minimized.from) entries of \(log) that replay --minimize kept (\(kept))
+      // through \(type) with TestStore, each closure the change the reducer made, then checks
+      // that the predicate does not hold: it fails while the reducer has the bug. Once it is
+      // fixed, edit the closures to what the reducer now does.
       """
   }
 

@@ -29,6 +29,18 @@ struct TestEmission: Sendable {
   /// `--live-effects`: the test runs the reducer's effects instead of delivering what
   /// they sent from the log.
   var liveEffects = false
+  /// Set for the kept history of `--minimize`: the test ends by checking that the
+  /// predicate does not hold, so it fails while the reducer has the bug.
+  var minimized: Minimized?
+
+  /// What `--minimize` kept, and the predicate the kept history makes hold.
+  struct Minimized: Sendable {
+    var predicate: String
+    /// The kept entries' seqs in the recorded log.
+    var kept: [Int]
+    /// How many entries the recorded log has.
+    var from: Int
+  }
 }
 
 /// Writes a Swift Testing source file that replays entries of a log through `R` with
@@ -102,6 +114,7 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
     }
     let live = hasEffects && emission.liveEffects
     if live, startsEffects { body += ["", "  await store.finish()"] }
+    if let minimized = emission.minimized { body += bugCheck(minimized) }
     return header(first: first, async: live && startsEffects)
       + body.joined(separator: "\n") + "\n}\n" + decodeHelper
   }
@@ -130,6 +143,20 @@ struct TestEmitter<R: Reducer> where R.State: Codable, R.Action: Decodable {
     var state = try decodeState(entry.prior, entry: entry, which: "prior")
     let effect = reducer.reduceReturningEffect(into: &state, action: action)
     return effect.steps.contains { if case .start = $0 { true } else { false } }
+  }
+
+  /// The last lines of a minimised history's test: the predicate must not hold on the
+  /// final state, encoded as the recorder encodes it.
+  private func bugCheck(_ minimized: TestEmission.Minimized) -> [String] {
+    let predicate = SwiftSource.literal(minimized.predicate)
+    let nilsArgument = nils == .null ? "" : ", nils: .omitted"
+    return [
+      "",
+      "  // The bug these entries reproduce (replay --minimize): the predicate must not hold.",
+      "  let bug = try JQFilter(\(predicate))",
+      "  let state = try JSONValueCoding.encode(store.state\(nilsArgument))",
+      "  #expect(try !bug.holds(on: state), \(SwiftSource.literal("the predicate \(minimized.predicate) holds at the end: the bug is still there")))",
+    ]
   }
 
   /// `call`, with the mutations as a trailing closure when there are any.

@@ -175,8 +175,16 @@ struct CommandLineParser {
     return "goes with a mode on a log\(also), not \(mode.name)"
   }
 
-  /// Exactly one of the options the mode needs was given.
+  /// Exactly one of the options the mode needs was given, and each it also needs.
   private func checkNeeds(_ reading: Reading, mode: ModeDeclaration) throws(UsageError) {
+    try checkOneNeeded(reading, mode: mode)
+    for option in mode.alsoNeeds where reading.given[option.name] == nil {
+      let meaning = option.value?.meaning.map { " (\($0))" } ?? ""
+      throw UsageError(message: "\(mode.name) needs \(option.synopsis)\(meaning)")
+    }
+  }
+
+  private func checkOneNeeded(_ reading: Reading, mode: ModeDeclaration) throws(UsageError) {
     guard !mode.needs.isEmpty else { return }
     let given = mode.needs.map(\.name).filter { reading.given[$0] != nil }
     if given.count > 1 {

@@ -25,6 +25,12 @@ struct ModeDeclaration: Sendable {
   /// Options of which exactly one must be given (`--bisect` needs `--predicate` or
   /// `--run`); help shows them with the mode.
   var needs: [Flag] = []
+  /// Options that must each be given besides (`--minimize --predicate EXPR` needs
+  /// `--reducer NAME` too); help shows them with the mode.
+  var alsoNeeds: [Flag] = []
+  /// How help writes the mode with what it needs, when the generated form would not fit
+  /// a line (`--what-if EDIT… --reducer NAME`); its options are listed under it either way.
+  var synopsis: String?
   /// The other options it takes, besides those of every mode on a log.
   var options: [Flag] = []
   /// Other modes' flags it takes as options (`--html FILE --find EXPR` marks the
@@ -43,13 +49,16 @@ struct ModeDeclaration: Sendable {
   /// Declares `mode`; the remaining properties are set by name.
   init<Mode: ReplayMode>(
     _ mode: Mode.Type, flag: Flag?, opensLog: Bool = true, needs: [Flag] = [],
-    options: [Flag] = [], modeFlags: [Flag] = [], stdin: String? = nil,
+    alsoNeeds: [Flag] = [], synopsis: String? = nil, options: [Flag] = [], modeFlags: [Flag] = [],
+    stdin: String? = nil,
     states: States = .needed, overridesOthers: Bool = false
   ) {
     id = ModeID(mode)
     self.flag = flag
     self.opensLog = opensLog
     self.needs = needs
+    self.alsoNeeds = alsoNeeds
+    self.synopsis = synopsis
     self.options = options
     self.modeFlags = modeFlags
     self.stdin = stdin
@@ -66,7 +75,7 @@ struct ModeDeclaration: Sendable {
   /// takes).
   func takes(_ option: Flag) -> Bool {
     if option.scope == .everyModeOnALog, opensLog { return true }
-    return (needs + options).contains { $0.name == option.name }
+    return (needs + alsoNeeds + options).contains { $0.name == option.name }
   }
 }
 

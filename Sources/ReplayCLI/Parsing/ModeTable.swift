@@ -4,7 +4,7 @@ enum ModeTable {
   static let all: [any ReplayMode.Type] = [
     SummaryMode.self, ShowMode.self, DiffMode.self, BisectMode.self, FindMode.self,
     WatchMode.self, WhyMode.self, EffectsMode.self, BlameMode.self, StepMode.self, VerifyMode.self,
-    ReproduceMode.self, HTMLMode.self,
+    WhatIfMode.self, MinimizeMode.self, RacesMode.self, ReproduceMode.self, HTMLMode.self,
     EmitTestMode.self, ConvertMode.self, ExportMode.self, ListenMode.self,
     EvalMode.self, CompletionMode.self, HelpMode.self, VersionMode.self,
   ]

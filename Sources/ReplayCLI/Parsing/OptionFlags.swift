@@ -7,8 +7,9 @@ enum OptionFlags {
   /// Every option, in help's order, the order the "goes with" checks report a misplaced
   /// one in.
   static let all: [Flag] = [
-    predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, save, token,
-    filter, follow, until, format, idKey, color, noColor, full, libraryPath,
+    predicate, run, linear, confirm, plot, range, reducer, module, liveEffects, skip, edit,
+    insert, move, window, maxReplays, maxOrderings, save, token, filter, follow, until, format,
+    idKey, color, noColor, full, libraryPath,
   ]
 
   static let predicate = Flag(
@@ -134,6 +135,67 @@ enum OptionFlags {
     names: ["--full"], help: "Do not abbreviate long values in text output.",
     scope: .everyModeOnALog
   ) { options, _ in options.full = true }
+
+  static let skip = Flag(
+    names: ["--skip"], value: .text("K", meaning: "an entry's seq"),
+    help:
+      "Leave entry K out of the edited history, with the actions its effects sent (their origin.cause is K, or one of those).",
+    repeats: true
+  ) { options, values throws(UsageError) in
+    options.edits.append(.skip(try EditParsing.seq(values[0], flag: "--skip")))
+  }
+
+  static let edit = Flag(
+    names: ["--edit"], value: .text("K=ACTION_JSON"),
+    help:
+      "Replace entry K's action with ACTION_JSON, which must decode as the reducer's action; the actions its effects sent stay.",
+    repeats: true
+  ) { options, values throws(UsageError) in
+    let (seq, action) = try EditParsing.action(values[0], flag: "--edit")
+    options.edits.append(.edit(seq, action: action))
+  }
+
+  static let insert = Flag(
+    names: ["--insert"], value: .text("K=ACTION_JSON"),
+    help:
+      "Insert the action ACTION_JSON just before entry K; K one past the last entry appends it.",
+    repeats: true
+  ) { options, values throws(UsageError) in
+    let (seq, action) = try EditParsing.action(values[0], flag: "--insert")
+    options.edits.append(.insert(before: seq, action: action))
+  }
+
+  static let move = Flag(
+    names: ["--move"], value: .text("K:L"),
+    help:
+      "Move entry K to just after entry L. An action an effect sent cannot go before its cause, nor its cause after it.",
+    repeats: true
+  ) { options, values throws(UsageError) in
+    let (seq, after) = try EditParsing.move(values[0])
+    options.edits.append(.move(seq, after: after))
+  }
+
+  static let window = Flag(
+    names: ["--window"], value: .text("W", meaning: "how many entries an action may pass"),
+    help: "Move each action an effect sent past up to W other entries (W ≥ 1)."
+  ) { options, values throws(UsageError) in
+    options.window = try EditParsing.count(values[0], flag: "--window")
+  }
+
+  static let maxReplays = Flag(
+    names: ["--max-replays"], value: .text("N"),
+    help:
+      "Stop after N replays with the smallest failing history found so far (10000 by default)."
+  ) { options, values throws(UsageError) in
+    options.maxReplays = try EditParsing.count(values[0], flag: "--max-replays")
+  }
+
+  static let maxOrderings = Flag(
+    names: ["--max-orderings"], value: .text("N"),
+    help: "Stop after exploring N orderings, with the races found so far (10000 by default)."
+  ) { options, values throws(UsageError) in
+    options.maxOrderings = try EditParsing.count(values[0], flag: "--max-orderings")
+  }
 
   static let libraryPath = Flag(
     names: ["-L", "--library-path"], value: .text("DIR"),

@@ -1,4 +1,5 @@
 import Foundation
+import TimeTravel
 import TimeTravelJQ
 
 /// The options of a command line, each typed and recorded once by its ``Flag``'s
@@ -47,6 +48,14 @@ struct Options: Equatable, Sendable {
   var range: SeqRange?
   /// `--module MODULE` for `--emit-test`.
   var module: String?
+  /// `--skip`, `--edit`, `--insert` and `--move`, in the order given, for `--what-if`.
+  var edits: [HistoryEdit] = []
+  /// `--window W` for `--races`.
+  var window: Int?
+  /// `--max-replays N` for `--minimize`.
+  var maxReplays: Int?
+  /// `--max-orderings N` for `--races`.
+  var maxOrderings: Int?
   /// `--save DIR` for `--listen`: where sessions are saved.
   var save: String?
   /// `--token TOKEN` for `--listen`: what apps must send (else `REPLAY_TOKEN`).

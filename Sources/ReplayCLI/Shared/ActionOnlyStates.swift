@@ -33,6 +33,9 @@ enum ActionOnlyStates {
         throw context.reducers.unknown(name)
       }
       guard log.isActionOnly else {
+        // A mode that replays through the reducer uses it whatever the log records.
+        let replays = (mode.needs + mode.alsoNeeds).contains { $0.name == OptionFlags.reducer.name }
+        if replays { return }
         context.io.errText(
           "replay: warning: \(TerminalText.sanitize(log.path)) records its states, so --reducer \(TerminalText.sanitize(name)) is not used (--verify checks recorded states against a reducer)\n"
         )

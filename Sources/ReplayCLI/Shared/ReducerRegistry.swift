@@ -50,7 +50,7 @@ public struct ReducerRegistry: Sendable {
     }
     verifiers[name] = verify
     recomputers[name] = StateRecomputer(
-      name: name, reducer: reducer(), initialState: initialState())
+      name: name, reducer: reducer(), initialState: initialState(), redaction: redaction)
     emitters[name] = { emission in try TestEmitter<R>(emission, reducer: reducer()).source() }
   }
 

@@ -86,6 +86,17 @@ enum HelpProse {
         --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
         --watch matched nothing, before or while following.
         """),
+      .text(
+        """
+        --what-if, --minimize and --races follow bisect's table: 0 when the
+        predicate holds in the edited history, a history was kept (also when
+        Ctrl-C or --max-replays stopped the search first) or an ordering makes it
+        hold; 1 when it never holds there, or not at the end of the log for
+        --minimize, or no ordering makes it hold; 5 when it holds on the initial
+        state already, or for --races in the recorded order; 2 for an edit that
+        names no entry or puts an action before its cause; 8 for an action or a
+        state that does not decode as the reducer's.
+        """),
     ])
 
   static let logFormat = HelpSection(

@@ -137,7 +137,7 @@ struct HelpText {
   /// usage shows it with those modes, not among the shared options.
   private func isNeeded(_ option: Flag) -> Bool {
     for mode in table.modes {
-      if mode.needs.contains(where: { $0.name == option.name }) { return true }
+      if (mode.needs + mode.alsoNeeds).contains(where: { $0.name == option.name }) { return true }
     }
     return false
   }
@@ -157,12 +157,14 @@ struct HelpText {
   /// EXPR | --run CMD) [--linear]`; for a mode without a log, the other modes' flags it
   /// takes too (`--listen [HOST:]PORT … [--find EXPR | --watch PATH | --step]`).
   func modeSynopsis(_ mode: ModeDeclaration, modeFlags: Bool = true) -> String {
+    if let synopsis = mode.synopsis { return synopsis }
     var text = mode.flag?.synopsis ?? ""
     let needed = mode.needs.map(\.synopsis)
     if needed.count == 1 { text += " " + needed[0] }
     if needed.count > 1 { text += " (" + needed.joined(separator: " | ") + ")" }
+    for option in mode.alsoNeeds { text += " " + option.synopsis }
     for option in ownOptions(mode) {
-      if !mode.needs.contains(where: { $0.name == option.name }) {
+      if !(mode.needs + mode.alsoNeeds).contains(where: { $0.name == option.name }) {
         text += " [\(option.synopsis)]"
       }
     }

@@ -265,8 +265,31 @@ package enum DecodingErrorText {
       case .dataCorrupted(let c): (c, "invalid data")
       @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
       }
-    let pointer = context.codingPath.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }
-      .joined()
+    let pointer = Self.pointer(context.codingPath)
     return "\(what) at \"\(pointer)\" (\(context.debugDescription))"
+  }
+
+  /// Where a `DecodingError` stopped, as a JSON Pointer (RFC 6901, `~` and `/` escaped);
+  /// `nil` for any other error.
+  package static func pointer(_ error: any Error) -> String? {
+    guard let error = error as? DecodingError else { return nil }
+    switch error {
+    case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+      return pointer(c.codingPath)
+    case .keyNotFound(let key, let c): return pointer(c.codingPath + [key])
+    @unknown default: return nil
+    }
+  }
+
+  private static func pointer(_ path: [any CodingKey]) -> String {
+    path.map { key in
+      guard let index = key.intValue else {
+        return "/"
+          + key.stringValue.reduce(into: "") { text, c in
+            text += c == "~" ? "~0" : c == "/" ? "~1" : String(c)
+          }
+      }
+      return "/\(index)"
+    }.joined()
   }
 }

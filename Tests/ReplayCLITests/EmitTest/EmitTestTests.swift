@@ -131,7 +131,8 @@ import TimeTravel
     #expect(result.code == 2)
     #expect(
       result.err
-        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, todo)\n")
+        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, search, todo)\n"
+    )
     result = replay(
       Repo.fixture, arguments: ["--emit-test", "--reducer", "todo", "--range", "9..3"])
     #expect(result.code == 2)
@@ -156,7 +157,8 @@ import TimeTravel
     #expect(result.err == "replay: --emit-test writes Swift source; --format json does not apply\n")
     result = replay(Repo.fixture, arguments: ["--range", "1..2"])
     #expect(result.code == 2)
-    #expect(result.err.hasPrefix("replay: --range goes with --blame, --html or --emit-test\n"))
+    #expect(
+      result.err.hasPrefix("replay: --range goes with --blame, --what-if, --html or --emit-test\n"))
   }
 
   @Test func moduleNamesTheImport() {

@@ -259,7 +259,7 @@ import Testing
       #expect(result.code == 2)
       #expect(
         result.err
-          == "replay: \(Self.jsonLines) records actions only (a log whose entries have no prior and next), and \(name) needs states: add --reducer NAME to recompute them through a registered reducer (registered: elm-counter, login, redux-counter, todo)\n"
+          == "replay: \(Self.jsonLines) records actions only (a log whose entries have no prior and next), and \(name) needs states: add --reducer NAME to recompute them through a registered reducer (registered: elm-counter, login, redux-counter, search, todo)\n"
       )
     }
     let verify = replay(Self.elm, "--verify", "--reducer", "elm-counter")

@@ -76,7 +76,7 @@ struct InteropSharedSampleTests {
     #expect(refused.code == 2)
     #expect(
       refused.err
-        == "replay: \(Self.actions) records actions only (a Redux DevTools default export), and --show needs states: add --reducer NAME to recompute them through a registered reducer (registered: elm-counter, login, redux-counter, todo)\n"
+        == "replay: \(Self.actions) records actions only (a Redux DevTools default export), and --show needs states: add --reducer NAME to recompute them through a registered reducer (registered: elm-counter, login, redux-counter, search, todo)\n"
     )
   }
 

@@ -88,7 +88,10 @@ import Testing
       ["x.jsonl", "--bisect"],
       "replay: --bisect needs --predicate EXPR (a jq expression run on each state) or --run CMD (a shell command run on each state)"
     ),
-    (["x.jsonl", "--predicate", "."], "replay: --predicate goes with --bisect or --html"),
+    (
+      ["x.jsonl", "--predicate", "."],
+      "replay: --predicate goes with --bisect, --what-if, --minimize, --races or --html"
+    ),
     (
       ["x.jsonl", "--show", "1", "--step"],
       "replay: choose one of --show, --step; they cannot be combined"

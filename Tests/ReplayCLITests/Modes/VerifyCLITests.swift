@@ -42,7 +42,8 @@ struct VerifyCLITests {
     #expect(unknown.code == 2)
     #expect(
       unknown.err
-        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, todo)\n")
+        == "replay: unknown reducer 'cart' (registered: elm-counter, login, redux-counter, search, todo)\n"
+    )
     #expect(replay(Repo.fixture, "--verify").code == 2)
     // On a log that records its states, --reducer without --verify has nothing to do.
     let unused = replay(Repo.fixture, "--reducer", "todo", "--show", "1")

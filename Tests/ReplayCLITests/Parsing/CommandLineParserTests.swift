@@ -116,7 +116,10 @@ import Testing
     (["x", "--color=red"], "--color takes auto, always or never, not 'red'"),
     (["x", "--colour="], "--color takes auto, always or never, not ''"),
     (["x", "--run", "ls"], "--run goes with --bisect"),
-    (["x", "--linear", "--predicate", "."], "--predicate goes with --bisect or --html"),
+    (
+      ["x", "--linear", "--predicate", "."],
+      "--predicate goes with --bisect, --what-if, --minimize, --races or --html"
+    ),
     (["x", "--export", "redux"], "--export takes redux-devtools, not 'redux'"),
     (
       ["x", "--show", "1", "--where", "."],

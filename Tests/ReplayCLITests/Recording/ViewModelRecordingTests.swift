@@ -96,7 +96,7 @@ import TimeTravel
     #expect(result.code == 2)
     #expect(
       result.err
-        == "replay: unknown reducer 'profile' (registered: elm-counter, login, redux-counter, todo)\n"
+        == "replay: unknown reducer 'profile' (registered: elm-counter, login, redux-counter, search, todo)\n"
     )
 
     var registry = ReducerRegistry()

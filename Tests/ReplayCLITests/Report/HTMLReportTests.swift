@@ -50,7 +50,7 @@ import TimeTravel
     #expect(error("--plot", ".a") == "replay: --plot goes with --html")
     #expect(
       error("--range", "1..2", "--show", "1")
-        == "replay: --range goes with --blame, --html or --emit-test")
+        == "replay: --range goes with --blame, --what-if, --html or --emit-test")
     #expect(
       error("--html", "r.html", "--show", "1")
         == "replay: choose one of --html, --show; they cannot be combined")

@@ -55,7 +55,7 @@ import Testing
     }
     #expect(
       words(replay("--help").out).contains(
-        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, todo."
+        "it recomputes the states every mode needs. Registered: elm-counter, login, redux-counter, search, todo."
       ))
     let none = BufferIO()
     #expect(ReplayCommand.run(["--help"], io: none) == 0)
@@ -76,12 +76,14 @@ import Testing
                                [--confirm]
                            | --find EXPR | --watch PATH | --why K | --effects [K]
                            | --blame PATH | --step | --verify --reducer NAME
+                           | --what-if EDIT… --reducer NAME
+                           | --minimize --predicate EXPR --reducer NAME
+                           | --races --window W --predicate EXPR --reducer NAME
                            | --reproduce | --html FILE [--plot PATH]
-                           | --emit-test --reducer NAME [--module MODULE]
-                               [--live-effects]
-                           | --convert | --export redux-devtools]
-                          [--range A..B] [--where EXPR] [--follow] [--until EXPR]
-                          [--format text|json|json-patch] [--id-key KEY]
+                           | --emit-test --reducer NAME [--live-effects] | --convert
+                           | --export redux-devtools]
+                          [--range A..B] [--module MODULE] [--where EXPR] [--follow]
+                          [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
                replay --listen [HOST:]PORT [--save DIR] [--token TOKEN]
                       [--find EXPR | --watch PATH | --step]

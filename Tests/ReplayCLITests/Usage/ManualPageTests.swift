@@ -89,7 +89,7 @@ import Testing
       Self.page.contains(
         #"""
         an Elm history), it recomputes the states every mode needs. Registered:
-        \%elm\-counter, login, \%redux\-counter, todo.
+        \%elm\-counter, login, \%redux\-counter, search, todo.
         """#))
   }
 
