@@ -101,7 +101,7 @@ struct MinimizeProgress {
     self.total = total
   }
 
-  mutating func update(_ progress: DeltaDebugging.Progress) {
+  mutating func update(_ progress: DeltaDebugging.Status) {
     guard io.errorIsTerminal else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     guard now - shown >= 100_000_000 else { return }

@@ -64,7 +64,7 @@ struct HistoryMinimizerTests {
   }
 
   @Test func progressCountsTheWholeHistorysReplay() throws {
-    var reports: [DeltaDebugging.Progress] = []
+    var reports: [DeltaDebugging.Status] = []
     let result = try HistoryMinimizer(log: try F.searchLog(), recomputer: F.search).run(
       progress: { reports.append($0) }
     ) { input in input.state["resultsQuery"] == "swift-" }

@@ -21,7 +21,7 @@ public enum DeltaDebugging {
   }
 
   /// Where a search stands, for progress reports.
-  public struct Progress: Sendable, Equatable {
+  public struct Status: Sendable, Equatable {
     /// Tests run so far.
     public var tests: Int
     /// Elements of the smallest failing input so far.
@@ -58,7 +58,7 @@ public enum DeltaDebugging {
   ///   single element (Zeller and Hildebrandt, §4).
   public static func minimize<Element: Hashable, Failure: Error>(
     _ input: [Element], maxTests: Int = .max, shouldStop: () -> Bool = { false },
-    close: ([Element]) -> [Element] = { $0 }, progress: ((Progress) -> Void)? = nil,
+    close: ([Element]) -> [Element] = { $0 }, progress: ((Status) -> Void)? = nil,
     fails: ([Element]) throws(Failure) -> Bool
   ) throws(Failure) -> Result<Element> {
     var search = Search<Element>(current: input, maxTests: maxTests)
@@ -76,7 +76,7 @@ public enum DeltaDebugging {
           search.current = candidate
           reduced = i < n ? 2 : max(n - 1, 2)
         }
-        progress?(Progress(tests: search.tests, size: search.current.count, granularity: n))
+        progress?(Status(tests: search.tests, size: search.current.count, granularity: n))
         if reduced != nil { break }
       }
       if let reduced {

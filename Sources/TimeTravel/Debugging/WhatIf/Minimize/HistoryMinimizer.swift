@@ -53,7 +53,7 @@ public struct HistoryMinimizer {
   /// - Parameters:
   ///   - shouldStop: Asked before each replay; `true` (Ctrl-C) ends the search with the
   ///     smallest failing history found so far.
-  ///   - progress: Called after each replay, with replays so far (``DeltaDebugging/Progress/tests``),
+  ///   - progress: Called after each replay, with replays so far (``DeltaDebugging/Status/tests``),
   ///     the current size and the granularity.
   ///   - predicate: Marks the bad final state.
   /// - Returns: The kept entries in their recorded order, with how many there were and
@@ -66,7 +66,7 @@ public struct HistoryMinimizer {
   /// - Complexity: O(log n) replays when one entry suffices, O(n²) at worst (bounded by
   ///   ``maxReplays``); each replays the candidate from its last shared keyframe.
   public func run(
-    shouldStop: () -> Bool = { false }, progress: ((DeltaDebugging.Progress) -> Void)? = nil,
+    shouldStop: () -> Bool = { false }, progress: ((DeltaDebugging.Status) -> Void)? = nil,
     predicate: @escaping StatePredicate
   ) throws(WhatIfError) -> MinimizeResult {
     try log.prepareStates(with: recomputer)
@@ -114,7 +114,7 @@ public struct HistoryMinimizer {
   }
 
   /// The progress with the whole history's replay counted.
-  private static func counting(_ progress: DeltaDebugging.Progress) -> DeltaDebugging.Progress {
+  private static func counting(_ progress: DeltaDebugging.Status) -> DeltaDebugging.Status {
     var counted = progress
     counted.tests += 1
     return counted
