@@ -163,7 +163,7 @@ final class LogSource: Sendable {
     switch storage {
     case .memory(let data):
       return data[range]
-    case .file(let fd):
+    case .file:
       guard range.count <= lineLimit else {
         throw LogError(
           kind: .cannotOpen, path: path, line: line,
@@ -172,37 +172,16 @@ final class LogSource: Sendable {
         )
       }
       var data = Data(count: range.count)
-      var failure: Int32?
-      let got = data.withUnsafeMutableBytes { buffer in
-        var done = 0
-        while done < range.count {
-          let n = pread(
-            fd, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-          if n > 0 {
-            done += n
-          } else if n == 0 {
-            break
-          } else if errno != EINTR {
-            failure = errno
-            break
-          }
+      // One reading loop for both: copyBytes's pread and its errors.
+      var failure: LogError?
+      data.withUnsafeMutableBytes { buffer in
+        do throws(LogError) {
+          try copyBytes(range, into: buffer, line: line)
+        } catch {
+          failure = error
         }
-        return done
       }
-      if let failure {
-        throw LogError(
-          kind: .cannotOpen, path: path, line: line,
-          message: "cannot read line \(line) (\(String(cString: strerror(failure))))")
-      }
-      guard got == range.count else {
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : range.lowerBound + got
-        throw LogError(
-          kind: .cannotOpen, path: path, line: line,
-          message:
-            "the file changed while open: line \(line) should end at byte \(range.upperBound), but the file is now \(size) bytes long (truncated or rewritten); open it again"
-        )
-      }
+      if let failure { throw failure }
       return data
     }
   }
