@@ -52,7 +52,8 @@ import Testing
     Self.check(
       CheckoutFixture.path, "checkout",
       modes: Self.modes + [
-        ["--blame", "/total", "--where", ".origin != null"], ["--blame", "/receipt", "--range", "..5"],
+        ["--blame", "/total", "--where", ".origin != null"],
+        ["--blame", "/receipt", "--range", "..5"],
         ["--watch", "/total"], ["--effects"],
       ])
   }

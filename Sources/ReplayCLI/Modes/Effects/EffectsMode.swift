@@ -42,6 +42,7 @@ struct EffectsMode: LogMode {
       EffectsOutput(
         hasRecords: log.hasEffectRecords, at: context.stateLabel(at),
         atEntry: at == 0 ? nil : try log.entry(at), isEnd: position == nil || at == log.entryCount,
-        time: time, timeIsClosing: timeIsClosing, running: runs.running(afterEntry: number), runs: runs.runs))
+        time: time, timeIsClosing: timeIsClosing, running: runs.running(afterEntry: number),
+        runs: runs.runs))
   }
 }

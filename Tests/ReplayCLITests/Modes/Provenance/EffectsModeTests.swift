@@ -142,6 +142,7 @@ extension EffectsModeTests {
 
         """))
     let stepped = replay(log.path, "--step", stdin: "effects 1\n").out
-    #expect(stepped.contains("sync (run 1), started by entry 1, started 2.5 s after entry 1's time"))
+    #expect(
+      stepped.contains("sync (run 1), started by entry 1, started 2.5 s after entry 1's time"))
   }
 }
