@@ -17,6 +17,8 @@ struct SummaryMode: FollowableMode {
     (try run(context), .summary)
   }
 
+  func followReport(_ context: Context) throws -> FollowMode.Report { .summary }
+
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(
