@@ -28,7 +28,9 @@ public final class LogFileWaiter: @unchecked Sendable {
   private let lines: LineWatch
 
   /// Prepares to wait for `path`.
-  /// - Parameter watching: How to learn of changes; by default the platform's notification.
+  /// - Parameters:
+  ///   - path: The log's path; it may not exist yet, nor its folder.
+  ///   - watching: How to learn of changes; by default the platform's notification.
   /// - Throws: ``LogError`` `.cannotOpen` when the process is out of file descriptors.
   public init(path: String, watching: FollowWatching = .native) throws(LogError) {
     self.path = path

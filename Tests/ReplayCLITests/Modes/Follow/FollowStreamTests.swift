@@ -127,4 +127,27 @@ struct FollowStreamTests {
       ])
     #expect(replay.exitStatus() == 2)
   }
+
+  /// The README's stream example: `head -n N Fixtures/… | replay - --follow …`, and the
+  /// block after it.
+  @Test func theReadmeStreamExampleIsReal() throws {
+    let blocks = ReadmeTourTests.blocks
+    let index = try #require(
+      blocks.firstIndex { $0.contains { $0.contains("| replay - --follow") } })
+    let command = try #require(blocks[index].first { $0.contains("| replay - --follow") })
+    let words = ReadmeTourTests.shellWords(command)
+    #expect(Array(words.prefix(4)) == ["head", "-n", words[2], "Fixtures/todo-session.jsonl"])
+    let count = try #require(Int(words[2]))
+    let bar = try #require(words.firstIndex(of: "|"))
+    let fixture = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+      .split(separator: "\n").prefix(count).map { $0 + "\n" }.joined()
+    let folder = try LiveLogFolder()
+    let replay = try ChildProcess(
+      try #require(TmuxSession.replay), Array(words[(bar + 2)...]), directory: folder.path)
+    replay.send(fixture)
+    replay.closeInput()
+    #expect(try replay.remainingLines() == blocks[index + 1])
+    #expect(replay.exitStatus() == 0)
+    #expect(replay.errorText() == "")
+  }
 }

@@ -167,4 +167,21 @@ struct FollowTailTests {
     #expect(replay.exitStatus() == 0)
     #expect(replay.errorText() == "")
   }
+
+  /// A log whose header promises a closing record has none while the app records: the
+  /// summary before following says nothing of it, on stdout or stderr.
+  @Test func theSummaryBeforeFollowingSaysNothingOfAMissingClosingRecord() throws {
+    let header = #"{"format":"replay-log","version":1,"app":"Counter","closingRecord":true}"#
+    let setup = try Setup(log: header + "\n" + Self.entry(1, "increment", 0, 1) + "\n")
+    let replay = try setup.replay(["--follow"])
+    #expect(
+      try replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
+        "log.jsonl: 1 entry (replay-log v1, app Counter)", "actions:", "  increment  1",
+        "warnings: none", "following log.jsonl (Ctrl-C stops)",
+      ])
+    replay.interrupt()
+    #expect(try replay.remainingLines() == ["stopped by Ctrl-C after 0 new entries"])
+    #expect(replay.exitStatus() == 0)
+    #expect(replay.errorText() == "")
+  }
 }
