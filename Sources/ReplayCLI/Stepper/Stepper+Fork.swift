@@ -144,7 +144,7 @@ extension Stepper {
     let recorded = fork?.recorded ?? context.log
     let edited: EditedLog
     do { edited = try WhatIf(log: recorded, recomputer: recomputer).editedLog(edits) } catch {
-      return hint(TerminalText.sanitize(error.message))
+      return hint(TerminalText.sanitize(Self.message(error, edits)))
     }
     let anchor = fork.map(recordedPosition) ?? current
     var forkPosition: [Int: Int] = [:]
@@ -165,6 +165,15 @@ extension Stepper {
     context.io.out(summary(edited))
     show()
     return true
+  }
+
+  /// The error's message, naming an edit by its words (`--edit 5={…}`) rather than by
+  /// its place in the list, which the stepper's user did not type.
+  private static func message(_ error: WhatIfError, _ edits: [HistoryEdit]) -> String {
+    guard let i = error.edit, edits.indices.contains(i),
+      error.message.hasPrefix("edit \(i + 1) ("), let end = error.message.range(of: "): ")
+    else { return error.message }
+    return edits[i].description + ": " + error.message[end.upperBound...]
   }
 
   private func summary(_ edited: EditedLog) -> String {
