@@ -247,7 +247,8 @@ public final class LogFile: Sendable {
     let ending = Self.endingWarnings(
       closing: closing, header: header, endsInPending: pending != nil, lastLine: lastLine,
       lastSeq: lastSeq)
-    self.warnings = opening + scan.warnings + warnings + ending
+    let nuls = lines.nulRuns.map { LogWarning.nulBytes($0.count, beforeLine: $0.line) }
+    self.warnings = opening + nuls + scan.warnings + warnings + ending
   }
 
   /// What one pass over the entry lines finds.
