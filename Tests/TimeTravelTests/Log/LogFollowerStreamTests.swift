@@ -142,7 +142,8 @@ import Testing
   }
 
   /// A hole of one to three NUL bytes at the start is no UTF-16 or UTF-32 text: the
-  /// bytes after it are UTF-8 (`{"`), where those encodings put zero bytes between.
+  /// bytes after it are a record in UTF-8 (`{"`), where those encodings put zero bytes
+  /// between.
   @Test(arguments: [1, 2, 3])
   func aShortHoleAtTheStartIsNoUTF16(count: Int) throws {
     let text = String(repeating: "\0", count: count) + Self.line(1) + "\n"

@@ -74,16 +74,16 @@ struct LineIndex: Sendable {
 
   var count: Int { starts.count }
 
-  /// Whether the input starts with NUL bytes and then two bytes of UTF-8 text (`{"`): a
-  /// copytruncate rotation's hole before a line, not UTF-16 or UTF-32 text, whose zero
-  /// bytes come between its characters.
+  /// Whether the input starts with NUL bytes and then a record's first two bytes in
+  /// UTF-8 (`{"`): a copytruncate rotation's hole before a line, not UTF-16 or UTF-32
+  /// text, whose zero bytes come between its characters.
   private static func startsWithNULsBeforeText(_ source: LogSource, _ opening: [UInt8]) -> Bool {
     guard opening.first == 0 else { return false }
     let bytes = source.opening(1 << 16)
     guard let text = bytes.firstIndex(where: { $0 != 0 }), text + 1 < bytes.count else {
       return false
     }
-    return bytes[text + 1] != 0
+    return bytes[text] == UInt8(ascii: "{") && bytes[text + 1] == UInt8(ascii: "\"")
   }
 
   /// ``seqs``' code for a line without an integer `seq`.
