@@ -97,7 +97,8 @@ public enum ReplayCommand {
     let context = Context(
       log: log, options: options, io: io, reducers: reducers, importWarnings: importWarnings)
     do {
-      try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)
+      try ActionOnlyStates.prepare(
+        context, for: type(of: mode).declaration, usesReducer: mode.usesReducer)
       if let stream, let mode = mode as? any FollowableMode {
         return try FollowMode.runStream(context, mode, descriptor: stream.descriptor)
       }
