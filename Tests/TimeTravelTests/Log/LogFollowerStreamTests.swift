@@ -141,6 +141,19 @@ import Testing
       ])
   }
 
+  /// A hole of one to three NUL bytes at the start is no UTF-16 or UTF-32 text: the
+  /// bytes after it are a record in UTF-8 (`{"`), where those encodings put zero bytes
+  /// between.
+  @Test(arguments: [1, 2, 3])
+  func aShortHoleAtTheStartIsNoUTF16(count: Int) throws {
+    let text = String(repeating: "\0", count: count) + Self.line(1) + "\n"
+    let log = try LogFile(contents: Array(text.utf8), name: "log.jsonl")
+    #expect(log.entryCount == 1)
+    #expect(log.warnings.map(\.line) == [1])
+    let utf16 = Array(Self.line(1).utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+    #expect(throws: LogError.self) { try LogFile(contents: utf16, name: "utf16.jsonl") }
+  }
+
   /// A session that has written only its header (what `--follow` may find when a log it
   /// waited for appears) is summarised, not a crash.
   @Test func aLogOfAHeaderAloneIsSummarised() throws {

@@ -25,7 +25,12 @@ import TimeTravelJSON
 ///   already reported, so the entry is numbered one more than the entry before it, with
 ///   a ``Event/warning(_:)``.
 /// - A new session (the file truncated, rewritten or replaced) starts a new numbering,
-///   and its first line may be a header.
+///   and its first line may be a header. The path is followed by name, as `tail -F`
+///   follows it: a file renamed over it, deleted and created again, or rotated behind a
+///   symbolic link (the target renamed and a new file made at its name, or the link
+///   retargeted) is read from its start. A log that does not exist yet is waited for
+///   with ``LogFileWaiter``; a stream (a pipe, a FIFO, standard input) is read to its end
+///   with ``init(streamingFrom:name:quiet:)``.
 /// - A line that is not a valid record is reported (``Event/skipped(_:)``) and
 ///   following goes on. NUL bytes before a line (a copytruncate rotation's hole) are
 ///   dropped with a ``Event/warning(_:)``, and the line is read.

@@ -34,7 +34,9 @@ struct LineIndex: Sendable {
   init(_ source: LogSource) throws(LogError) {
     var builder = Builder()
     let opening = source.opening(4)
-    if let format = InputSignature.foreignFormat(of: opening) {
+    if !Self.startsWithNULsBeforeText(source, opening),
+      let format = InputSignature.foreignFormat(of: opening)
+    {
       throw LogError(
         kind: .cannotOpen, path: source.path,
         message: "\(format); a log is UTF-8 JSON Lines text")
@@ -71,6 +73,18 @@ struct LineIndex: Sendable {
   }
 
   var count: Int { starts.count }
+
+  /// Whether the input starts with NUL bytes and then a record's first two bytes in
+  /// UTF-8 (`{"`): a copytruncate rotation's hole before a line, not UTF-16 or UTF-32
+  /// text, whose zero bytes come between its characters.
+  private static func startsWithNULsBeforeText(_ source: LogSource, _ opening: [UInt8]) -> Bool {
+    guard opening.first == 0 else { return false }
+    let bytes = source.opening(1 << 16)
+    guard let text = bytes.firstIndex(where: { $0 != 0 }), text + 1 < bytes.count else {
+      return false
+    }
+    return bytes[text] == UInt8(ascii: "{") && bytes[text + 1] == UInt8(ascii: "\"")
+  }
 
   /// ``seqs``' code for a line without an integer `seq`.
   static let seqAbsent = Int.min
