@@ -49,8 +49,12 @@ struct HTMLReportBrowserTests {
     let hostileLog = try TempLog(HTMLReportSupport.hostileLog())
     let hostile = HTMLReportSupport.temporaryPath("hostile.html")
     let checkout = HTMLReportSupport.temporaryPath("checkout.html")
+    let deepLog = try TempLog(DeepStateLog.text(depth: 10_000, entries: 3))
+    let deep = HTMLReportSupport.temporaryPath("deep.html")
     defer {
-      for path in [fixture, hostile, checkout] { try? FileManager.default.removeItem(atPath: path) }
+      for path in [fixture, hostile, checkout, deep] {
+        try? FileManager.default.removeItem(atPath: path)
+      }
     }
     let written = replay(
       Repo.fixture,
@@ -59,7 +63,8 @@ struct HTMLReportBrowserTests {
         HTMLReportTests.predicate, "--find", #".action | has("deleteTodos")"#,
       ])
     guard written.code == 0, replay(hostileLog.path, arguments: ["--html", hostile]).code == 0,
-      replay(CheckoutFixture.path, arguments: ["--html", checkout]).code == 0
+      replay(CheckoutFixture.path, arguments: ["--html", checkout]).code == 0,
+      replay(deepLog.path, arguments: ["--html", deep]).code == 0
     else {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
@@ -68,7 +73,7 @@ struct HTMLReportBrowserTests {
       BrowserPeer.python!,
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
-        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout,
+        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout, deep,
       ])
     guard result.status == 0 else {
       throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
@@ -79,6 +84,7 @@ struct HTMLReportBrowserTests {
   private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }
   private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
   private func checkout() throws -> JSONValue { try Self.observed.get()["checkout"]! }
+  private func deep() throws -> JSONValue { try Self.observed.get()["deep"]! }
 
   /// `replay LOG --diff …`'s lines after its heading.
   private func cliDiff(_ log: String = Repo.fixture, _ arguments: String...) -> JSONValue {
@@ -176,6 +182,49 @@ struct HTMLReportBrowserTests {
 
   @Test func clickingTheChartSelectsThatEntry() throws {
     #expect(try fixture()["chartClick"] == "seq 60")
+  }
+
+  /// The labels of a chart sit in a band above the plot: none covers the line or a point
+  /// (`/filter` is a string series drawn as lanes, `.todos | length` a number).
+  @Test func chartLabelsNeverCoverTheLine() throws {
+    let charts = JSONPrinter.compact.print(try fixture()["charts"] ?? .null)
+    #expect(
+      charts
+        == #"[{"labels":["min 0","max 45"],"labelsMeetEachOther":false,"overlapping":[]},{"labels":["lanes from the top:","\"all\"","\"completed\"","\"active\""],"labelsMeetEachOther":false,"overlapping":[]}]"#
+    )
+  }
+
+  /// A state 10,000 levels deep: the state pane lists the levels down to the change's
+  /// 24th level and folds the rest (it used to stay empty after a stack overflow);
+  /// opening the folded node lists the next levels; a search finds the leaf, and going to
+  /// it lists every level down to it, in view.
+  @Test func aStateTenThousandLevelsDeepShowsFoldedAndASearchFindsTheLeaf() throws {
+    let page = try deep()
+    let shown = { (key: String) in JSONPrinter.compact.print(page[key] ?? .null) }
+    #expect(shown("consoleErrors") == "[]")
+    #expect(shown("seq") == #""seq 1""#)
+    #expect(shown("diffTitle") == #""Diff: the initial state → the state after seq 1 · 2 changes""#)
+    #expect(shown("diffLines") == #""20006""#)
+    #expect(
+      shown("diffFirst") == #"["  {","-   \"label\": \"v0\"","+   \"label\": \"v1\"  // /label"]"#)
+    #expect(shown("treeRows") == #""27""#)
+    #expect(
+      shown("treeFirst")
+        == #"["▾{2 keys}\"\" (the whole state)","\"label\": \"v1\"/label","▾\"deep\": {1 key}/deep","▾\"a\": {1 key}/deep/a"]"#
+    )
+    #expect(
+      shown("treeLast")
+        == #"["▾\"a\": {1 key}/deep/a/a/a/…16 more…/a/a/a/a","▸\"a\": {1 key}changed inside/deep/a/a/a/…17 more…/a/a/a/a"]"#
+    )
+    #expect(shown("changedNodes") == #"["/label"]"#)
+    #expect(shown("openedRows") == #""52""#)
+    #expect(
+      shown("searchResults")
+        == #"["1 match in the state after seq 1","/deep/a/a/a/…9,993 more…/a/a/a/leafkey\"leaf\""]"#
+    )
+    #expect(shown("revealedRows") == #""10003""#)
+    #expect(shown("found") == #"["\"leaf\": 1/deep/a/a/a/…9,993 more…/a/a/a/leaf"]"#)
+    #expect(shown("foundInView") == "true")
   }
 
   @Test func theHostileLogRunsNothingAndShowsEveryStringEscaped() throws {

@@ -370,13 +370,20 @@
     return null;
   }
 
-  /** One chart per --plot: numbers and sizes as a line, strings and booleans as lanes. */
+  /**
+   * One chart per --plot: numbers and sizes as a line, strings and booleans as lanes. The
+   * labels (a line's range, the lanes' values) sit in a band above the plot, which the
+   * line never enters, so that no label covers a point or a step of the line.
+   */
   function drawPlots() {
     ui.plots.replaceChildren();
     ui.plotCursors = [];
     index.plots.forEach((plot, p) => {
       const width = ui.plots.clientWidth || 800;
-      const height = 58;
+      const band = 14; // the labels' band
+      const height = band + 50;
+      const top = band + 5;
+      const bottom = height - 5;
       const box = el("div", "plot");
       const value = el("span", "plot-value");
       box.append(el("div", "plot-head", el("span", "plot-expr", "--plot " + visible(plot.expr)), value));
@@ -390,12 +397,13 @@
         const finite = values.filter((v) => typeof v === "number" && Number.isFinite(v));
         let min = finite.length ? Math.min(...finite) : 0;
         let max = finite.length ? Math.max(...finite) : 1;
+        const [low, high] = [min, max];
         if (min === max) {
           min -= 1;
           max += 1;
         }
-        yOf = (v) => 8 + (1 - (v - min) / (max - min)) * (height - 16);
-        labels = [[String(max), 11], [String(min), height - 3]];
+        yOf = (v) => top + (1 - (v - min) / (max - min)) * (bottom - top);
+        labels = finite.length ? [`min ${low}`, `max ${high}`] : [];
       } else {
         const categories = [];
         const category = (v) => {
@@ -406,15 +414,12 @@
         };
         values.forEach((v) => v !== null && category(v));
         const lanes = Math.max(1, categories.length - 1);
-        yOf = (v) => 8 + (category(v) / lanes) * (height - 16);
-        labels = [];
-        if (categories.length <= 6) {
-          categories.forEach((key, i) => labels.push([key === null ? "" : visible(key), 8 + (i / lanes) * (height - 16) + 3]));
-        } else {
-          labels.push([`${categories.length} values`, 11]);
-        }
+        yOf = (v) => top + (category(v) / lanes) * (bottom - top);
+        // The lanes' values in lane order, top first, as long as they are few.
+        labels = categories.length <= 6 ? ["lanes from the top:", ...categories.map((key) => visible(key))] : [`${categories.length} values`];
       }
       chart.append(svg("rect", { class: "chart-bg", x: 0, y: 0, width, height }));
+      chart.append(svg("line", { class: "chart-band", x1: 0, y1: band, x2: width, y2: band }));
       let d = "";
       let pen = false;
       values.forEach((v, r) => {
@@ -427,7 +432,7 @@
         d += pen ? (numeric ? ` L${x} ${y}` : ` H${x} V${y}`) : ` M${x} ${y}`;
         pen = true;
       });
-      chart.append(svg("path", { class: "chart-line", d: d.trim() || "M0 0" }));
+      chart.append(svg("path", { class: "chart-line", d: d.trim() || `M0 ${bottom}` }));
       if (values.length <= 2001) {
         values.forEach((v, r) => {
           if (v === null || (numeric && !Number.isFinite(v))) return;
@@ -442,11 +447,12 @@
         });
         chart.append(svg("path", { class: "points", d: dots || "M0 0" }));
       }
-      for (const [text, y] of labels) {
-        const label = svg("text", { class: "axis", x: width - 6, y, "text-anchor": "end" });
+      const texts = labels.map((text, i) => {
+        const label = svg("text", { class: i === 0 && !numeric ? "axis band-title" : "axis", x: 0, y: band - 3 });
         label.textContent = text;
         chart.append(label);
-      }
+        return label;
+      });
       const cursor = el("div", "cursor-line");
       chart.addEventListener("click", (event) => {
         const bounds = chart.getBoundingClientRect();
@@ -454,6 +460,13 @@
       });
       box.append(el("div", "chart-box", chart, cursor));
       ui.plots.append(box);
+      // Laid out once the chart is in the page (text widths are known then): left to right
+      // from the left margin, 12 units apart.
+      let x = 8;
+      for (const label of texts) {
+        label.setAttribute("x", String(x));
+        x += label.getComputedTextLength() + 12;
+      }
       ui.plotCursors.push({ cursor, value, plot, width });
     });
   }
@@ -853,9 +866,9 @@
 
   // ---- State tree -------------------------------------------------------------------
 
-  // The tree is a flat list of lines (indented, not nested) built by C.treeRows, and only
-  // the lines in view are in the DOM, as in the entry list: a state nested 10,000 deep
-  // costs what its listed lines cost. Children are listed only when their node is open;
+  // The tree is a flat list of lines (indented, not nested) built by C.treeRows, and of
+  // more than `wholeTree` lines only those in view are in the DOM, as in the entry list: a
+  // state nested 10,000 deep costs what its listed lines cost. Children are listed only when their node is open;
   // levels past `openDepth` below the last node the user opened stay folded even when
   // they hold the change.
   const tree = {
@@ -875,6 +888,7 @@
   const stringLimit = 200;
   const searchLimit = 100;
   const lineHeight = 22;
+  const wholeTree = 1000;
 
   const treeOptions = () => ({
     changed: tree.marks.changed,
@@ -898,15 +912,20 @@
   function listTree(rows) {
     tree.rows = rows;
     ui.treeLines.style.height = rows.length * lineHeight + "px";
+    ui.treeLines.dataset.rows = String(rows.length);
     paintTree(true);
   }
 
-  /** Puts the lines in view (and a margin) in the DOM. */
+  /** Puts the lines in the DOM: all of up to `wholeTree` lines, else those in view. */
   function paintTree(force) {
-    const top = ui.tree.scrollTop - ui.treeLines.offsetTop;
-    const height = ui.tree.clientHeight || 600;
-    const first = Math.max(0, Math.floor(top / lineHeight) - 20);
-    const last = Math.min(tree.rows.length, Math.ceil((top + height) / lineHeight) + 20);
+    let first = 0;
+    let last = tree.rows.length;
+    if (last > wholeTree) {
+      const top = ui.tree.scrollTop - ui.treeLines.offsetTop;
+      const height = ui.tree.clientHeight || 600;
+      first = Math.max(0, Math.floor(top / lineHeight) - 20);
+      last = Math.min(tree.rows.length, Math.ceil((top + height) / lineHeight) + 20);
+    }
     if (!force && tree.painted === `${first}-${last}`) return;
     tree.painted = `${first}-${last}`;
     const fragment = document.createDocumentFragment();
@@ -1035,13 +1054,13 @@
       if (r.kind === "node" && r.depth === path.depth && samePath(r.path, path)) found = i;
     }
     if (found >= 0) rows[found].found = true;
-    tree.rows = rows;
+    // The lines' height first, so that the pane can scroll to the line before it is drawn.
     ui.treeLines.style.height = rows.length * lineHeight + "px";
     if (found >= 0) {
       const height = ui.tree.clientHeight || 600;
       ui.tree.scrollTop = Math.max(0, ui.treeLines.offsetTop + found * lineHeight - (height - lineHeight) / 2);
     }
-    paintTree(true);
+    listTree(rows);
   }
 
   function copyText(text, what) {
