@@ -75,24 +75,28 @@ def measure(driver, path):
 def main():
     replay = sys.argv[1]
     depths = [int(d) for d in sys.argv[2:]]
-    driver = browser()
-    driver.set_page_load_timeout(60)
     ms = lambda v: "—" if v is None else f"{v:,.0f} ms"
     print("| depth | outcome | open to first entry | select | of which the tree | search + go to the leaf |")
     print("|---|---|---|---|---|---|")
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            for depth in depths:
-                log = os.path.join(folder, f"deep{depth}.jsonl")
-                with open(log, "w") as f:
-                    f.write(deep_log(depth))
-                report = os.path.join(folder, f"deep{depth}.html")
-                subprocess.run([replay, log, "--html", report], stdout=subprocess.DEVNULL, check=True)
+    with tempfile.TemporaryDirectory() as folder:
+        for depth in depths:
+            log = os.path.join(folder, f"deep{depth}.jsonl")
+            with open(log, "w") as f:
+                f.write(deep_log(depth))
+            report = os.path.join(folder, f"deep{depth}.html")
+            subprocess.run([replay, log, "--html", report], stdout=subprocess.DEVNULL, check=True)
+            # A browser per report: a page that hangs its renderer takes the session with it.
+            driver = browser()
+            driver.set_page_load_timeout(60)
+            try:
                 m = measure(driver, report)
-                print(f"| {depth:,} | {m['outcome']} | {ms(m.get('first'))} | {ms(m.get('select'))} | "
-                      f"{ms(m.get('tree'))} | {ms(m.get('search'))} |", flush=True)
-    finally:
-        driver.quit()
+            finally:
+                try:
+                    driver.quit()
+                except Exception:
+                    pass
+            print(f"| {depth:,} | {m['outcome']} | {ms(m.get('first'))} | {ms(m.get('select'))} | "
+                  f"{ms(m.get('tree'))} | {ms(m.get('search'))} |", flush=True)
 
 
 if __name__ == "__main__":
