@@ -61,10 +61,23 @@ public enum ReplayCommand {
       return FleetRun.run(
         mode, options, paths: [path] + options.moreLogPaths, io: io, reducers: reducers)
     }
+    if options.follow, path != "-", let code = FollowMode.waitForLog(at: path, io: io) {
+      return code
+    }
+    var stream: FollowMode.Stream?
+    if options.follow, let kind = FollowMode.streamKind(path) {
+      switch FollowMode.openStream(path, kind: kind, mode: mode, io: io) {
+      case .success(let opened): stream = opened
+      case .failure(let failure): return failure.code
+      }
+    }
+    defer { stream?.close() }
     let log: LogFile
     var importWarnings: [LogWarning] = []
     do {
-      if path == "-" {
+      if let stream {
+        log = try LogFile(contents: [], name: stream.name)
+      } else if path == "-" {
         log = try io.standardInputLog()
       } else {
         (log, importWarnings) = try LogOpener.open(path: path)
@@ -84,7 +97,11 @@ public enum ReplayCommand {
     let context = Context(
       log: log, options: options, io: io, reducers: reducers, importWarnings: importWarnings)
     do {
-      try ActionOnlyStates.prepare(context, for: type(of: mode).declaration)
+      try ActionOnlyStates.prepare(
+        context, for: type(of: mode).declaration, usesReducer: mode.usesReducer)
+      if let stream, let mode = mode as? any FollowableMode {
+        return try FollowMode.runStream(context, mode, descriptor: stream.descriptor)
+      }
       if options.follow, let mode = mode as? any FollowableMode {
         return try FollowMode.run(context, mode)
       }

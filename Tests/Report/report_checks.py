@@ -2,7 +2,7 @@
 """Loads replay's HTML reports in headless Chromium (through Selenium and chromedriver)
 and prints, as one JSON object, what a person would see after each interaction.
 
-    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER [CHECKOUT.html [DEEP.html]]
+    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER [CHECKOUT.html [WHAT-IF.html [DEEP.html]]]
 
 The Swift test (HTMLReportBrowserTests) asserts on the JSON; this script only drives the
 browser and observes. Timings are reported, never judged.
@@ -274,6 +274,34 @@ def provenance_checks(driver, path, shots):
     return result
 
 
+def edited_checks(driver, path, shots):
+    """The report of a what-if (--skip 117) beside the recording."""
+    result = {}
+    open_report(driver, path, "#seq=116")
+    result["chips"] = driver.execute_script(
+        "return ['edited-chip', 'removed-chip'].map((id) => document.getElementById(id).textContent)")
+    # The edited chip goes to the first entry whose state differs from the recording's.
+    driver.find_element(By.ID, "edited-chip").click()
+    WebDriverWait(driver, 5).until(lambda d: text(d, "#detail-seq") != "seq 116")
+    result["afterChip"] = text(driver, "#detail-seq")
+    result["badges"] = driver.execute_script(
+        "return [...document.querySelectorAll('#entry-head .badge')].map((b) => b.textContent)")
+    result["againstTitle"] = text(driver, ".against-title")
+    result["against"] = diff_lines(driver, "#against")
+    result["rowDots"] = driver.execute_script(
+        "const row = document.querySelector('.row[data-row=\"117\"]');"
+        "return row ? [...row.querySelectorAll('.dot')].map((d) => d.className) : null")
+    driver.save_screenshot(shots + "/what-if.png")
+    driver.find_element(By.ID, "removed-chip").click()
+    result["removed"] = driver.execute_script(
+        "const p = document.getElementById('removed-panel');"
+        "return p.classList.contains('hidden') ? null : [...p.querySelectorAll('.warning-line')].map((l) => l.textContent)")
+    open_report(driver, path, "#seq=3")
+    result["asRecorded"] = {"againstTitle": text(driver, ".against-title"), "against": diff_lines(driver, "#against")}
+    result["consoleErrors"] = [m for m in console_errors(driver) if "Content Security Policy" not in m]
+    return result
+
+
 def main():
     report, hostile, shots, chromium, chromedriver = sys.argv[1:6]
     driver = browser(chromium, chromedriver)
@@ -282,7 +310,9 @@ def main():
         if len(sys.argv) > 6:
             out["checkout"] = provenance_checks(driver, sys.argv[6], shots)
         if len(sys.argv) > 7:
-            out["deep"] = deep_checks(driver, sys.argv[7], shots)
+            out["whatIf"] = edited_checks(driver, sys.argv[7], shots)
+        if len(sys.argv) > 8:
+            out["deep"] = deep_checks(driver, sys.argv[8], shots)
     finally:
         driver.quit()
     print(json.dumps(out))

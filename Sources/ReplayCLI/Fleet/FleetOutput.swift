@@ -40,11 +40,40 @@ struct FleetOutput: Encodable {
     }
   }
 
-  private var summaries: [(path: String, summary: LogSummary, pending: PendingEntry?)] {
+  private var summaries: [(path: String, summary: LogSummary, pending: PendingEntry?, total: Int?)]
+  {
     read.compactMap { log in
-      guard case .summary(let summary, let pending) = log.result else { return nil }
-      return (log.path, summary, pending)
+      guard case .summary(let summary, let pending, let total) = log.result else { return nil }
+      return (log.path, summary, pending, total)
     }
+  }
+
+  /// The entries of every log read, when `--where` restricted the summary.
+  private var total: Int? {
+    let totals = summaries.map(\.total)
+    guard !totals.isEmpty, !totals.contains(where: { $0 == nil }) else { return nil }
+    return totals.reduce(0) { $0 + $1! }
+  }
+
+  /// The earliest first time and the latest last time over the logs (each compared as an
+  /// RFC 3339 instant; a log whose times do not parse is left out of the span).
+  var timeSpan: (first: String, last: String)? {
+    var first: (text: String, instant: RFC3339Instant)?
+    var last: (text: String, instant: RFC3339Instant)?
+    for log in summaries {
+      if let text = log.summary.firstTime, let instant = RFC3339Instant(text),
+        first.map({ instant < $0.instant }) ?? true
+      {
+        first = (text, instant)
+      }
+      if let text = log.summary.lastTime, let instant = RFC3339Instant(text),
+        last.map({ instant > $0.instant }) ?? true
+      {
+        last = (text, instant)
+      }
+    }
+    guard let first, let last else { return nil }
+    return (first.text, last.text)
   }
 
   /// Action names with their counts over every log, most frequent first; ties in order
@@ -127,8 +156,13 @@ struct FleetOutput: Encodable {
     let pending = logs.filter { $0.pending != nil }.count
     var text =
       "\(logs.count) \(logs.count == 1 ? "session" : "sessions") (logs), \(entries) \(entries == 1 ? "entry" : "entries")"
+    if let total { text += " matching --where (of \(total))" }
     let unreadable = answers.count - logs.count
     if unreadable > 0 { text += ", \(unreadable) unreadable" }
+    if let (first, last) = timeSpan {
+      text += "\ntime: \(TerminalText.sanitize(first)) … \(TerminalText.sanitize(last))"
+      if let duration = SummaryMode.duration(from: first, to: last) { text += " (\(duration))" }
+    }
     text += "\nended in a pending record: \(pending)\n"
     let fatal = self.fatal
     if !fatal.isEmpty {
@@ -156,6 +190,7 @@ struct FleetOutput: Encodable {
     for log in logs {
       text +=
         "  \(TerminalText.sanitize(log.path)): \(log.summary.entryCount) \(log.summary.entryCount == 1 ? "entry" : "entries")"
+      if let total = log.total { text += " of \(total)" }
       if let pending = log.pending {
         text += ", ended during entry \(pending.seq) (\(TerminalText.sanitize(pending.actionName)))"
       }
@@ -167,12 +202,17 @@ struct FleetOutput: Encodable {
   // MARK: The JSON record
 
   private enum Key: String, CodingKey {
-    case logs, sessions, entries, pendingEnd, fatalActions, actions, unreadable, matches, changes
+    case logs, sessions, entries, total, firstTime, lastTime, pendingEnd, fatalActions, actions
+    case unreadable, matches, changes
   }
 
   private struct LogRecord: Encodable {
     var path: String
     var entries: Int
+    /// The log's entry count when `--where` restricted `entries`.
+    var total: Int?
+    var firstTime: String?
+    var lastTime: String?
     var pending: PendingRecord?
   }
 
@@ -220,6 +260,10 @@ struct FleetOutput: Encodable {
       let logs = summaries
       try container.encode(logs.count, forKey: .sessions)
       try container.encode(logs.reduce(0) { $0 + $1.summary.entryCount }, forKey: .entries)
+      try container.encodeIfPresent(total, forKey: .total)
+      let span = timeSpan
+      try container.encode(OrNull(span?.first), forKey: .firstTime)
+      try container.encode(OrNull(span?.last), forKey: .lastTime)
       try container.encode(logs.filter { $0.pending != nil }.count, forKey: .pendingEnd)
       try container.encode(
         fatal.map {
@@ -232,7 +276,8 @@ struct FleetOutput: Encodable {
       try container.encode(
         logs.map { log in
           LogRecord(
-            path: log.path, entries: log.summary.entryCount,
+            path: log.path, entries: log.summary.entryCount, total: log.total,
+            firstTime: log.summary.firstTime, lastTime: log.summary.lastTime,
             pending: log.pending.map {
               PendingRecord(seq: $0.seq, action: $0.action, site: $0.site)
             }

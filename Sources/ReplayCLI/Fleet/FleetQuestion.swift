@@ -58,7 +58,8 @@ struct FleetQuestion: Sendable {
         ? try LogSummary(fastScanning: log)
         : try LogSummary(
           fastScanning: log, reading: restriction.projection, including: restriction.includes)
-      return .summary(summary, pending: log.pendingEntry)
+      return .summary(
+        summary, pending: log.pendingEntry, total: filter == nil ? nil : log.entryCount)
     case .find(let expression):
       let hits = try FindMode.search(
         context, filter: expression, what: "the --find expression", restriction: restriction)
@@ -83,7 +84,8 @@ struct FleetQuestion: Sendable {
 
 /// One log's part of a fleet's report.
 enum FleetLogResult: Sendable {
-  case summary(LogSummary, pending: PendingEntry?)
+  /// `total` is the log's entry count when `--where` restricted the summary.
+  case summary(LogSummary, pending: PendingEntry?, total: Int?)
   case entries([LogEntry])
   case hits([Watch.Hit])
 }

@@ -90,8 +90,7 @@ enum OptionFlags {
   static let follow = Flag(
     names: ["--follow"],
     help:
-      "Keep reading the log as the app appends to it, as tail -f does. New entries are reported as they arrive and match, a half-written line is waited for, and a log truncated or replaced by a new session is noticed and said so; Ctrl-C stops, with a summary of what was seen. With --step, new entries are read before each command, so last is the newest.",
-    stdin: "reads a file as it grows"
+      "Keep reading the log as the app appends to it, following its name as tail -F does. New entries are reported as they arrive and match, a half-written line is waited for, a log that does not exist yet is waited for, and a log truncated, replaced or rotated (also through a symbolic link) is noticed and said so; Ctrl-C stops, with a summary of what was seen. A FIFO or stdin ('-') is read as a stream to its end. With --step, new entries are read before each command, so last is the newest."
   ) { options, _ in options.follow = true }
 
   static let until = Flag(

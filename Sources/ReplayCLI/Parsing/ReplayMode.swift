@@ -7,6 +7,10 @@ protocol ReplayMode: Sendable, Equatable {
   /// The mode with the values of its flag and the options given.
   /// - Throws: ``UsageError`` for a value that does not make sense for the mode.
   init(_ arguments: ModeArguments) throws(UsageError)
+  /// Whether this run replays through `--reducer NAME` although it does not need it (the
+  /// stepper's forks, a report of a what-if), also on a log that records its states, so
+  /// that no warning calls the reducer unused.
+  var usesReducer: Bool { get }
 }
 
 /// A mode that opens a log and runs on it.
@@ -26,6 +30,8 @@ protocol StandaloneMode: ReplayMode {
 }
 
 extension ReplayMode {
+  var usesReducer: Bool { false }
+
   /// Whether `other` is the same mode with the same values.
   func isEqual(_ other: any ReplayMode) -> Bool { (other as? Self) == self }
 }

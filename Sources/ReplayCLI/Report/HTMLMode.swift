@@ -5,15 +5,18 @@ import TimeTravel
 
 /// `replay LOG --html FILE [--plot PATH]… [--range A..B] [--predicate EXPR] [--find EXPR]`:
 /// writes a self-contained HTML report of the log (see ``HTMLReportBuilder`` for what it
-/// embeds and ``HTMLPage`` for the page).
+/// embeds and ``HTMLPage`` for the page). Given after `--what-if EDIT… --reducer NAME` or
+/// `--minimize --predicate EXPR --reducer NAME`, it writes the report of the edited or
+/// minimised history, beside the recording (see ``EditedHistoryReport``).
 struct HTMLMode: LogMode {
+  static let flag = Flag(
+    names: ["--html"], value: .text("FILE", meaning: "the report's path"),
+    help:
+      "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests. After --what-if EDIT… or --minimize, the report is of the edited or minimised history, beside the recording: each entry says which recorded entry it is and how it changed, with the diff of the recorded state after that entry to the state the edited history has there."
+  )
   static let declaration = ModeDeclaration(
     HTMLMode.self,
-    flag: Flag(
-      names: ["--html"], value: .text("FILE", meaning: "the report's path"),
-      help:
-        "Write a self-contained HTML report of the log to FILE: a timeline to select entries by click, slider or keyboard, the state tree, each entry's diff and the diff of any two states, charts of --plot values, and marks for --predicate and --find. It makes no network requests."
-    ), options: [OptionFlags.predicate, OptionFlags.plot, OptionFlags.range],
+    flag: flag, options: [OptionFlags.predicate, OptionFlags.plot, OptionFlags.range],
     modeFlags: [FindMode.flag])
 
   /// What the report was asked to be.
@@ -29,21 +32,40 @@ struct HTMLMode: LogMode {
   }
 
   func run(_ context: Context) throws -> Int32 {
+    var context = context
+    let recorded = context.log
+    var edited: (log: EditedLog, minimized: MinimizeResult?)?
+    if let request = request.edited {
+      edited = try EditedHistoryReport.history(
+        request, predicate: self.request.predicate, context: context)
+      context.log = edited!.log.log
+    }
     let log = context.log
     let modules = context.options.modules
     let series = try request.plots.map { try ReportSeries($0, modules: modules) }
     let marks = try ReportMarks(
       predicate: request.predicate, find: request.find, log: log, modules: modules)
     let positions = try Self.window(of: log, request.range)
-    let summary =
+    var summary =
       log.isCompact || log.isActionOnly
       ? try LogSummary(scanning: log) : try LogSummary(fastScanning: log)
+    if edited != nil {
+      // An edited history keeps the recorded seqs where it can: a seq it skips is an
+      // entry it left out, which the report lists, not a fault of a log.
+      summary.warnings.removeAll { $0.message.hasSuffix("and no gap record says why") }
+    }
     let (builder, segments) = try Self.build(
       context: context, positions: positions, series: series, marks: marks)
-    let index = try JSONValueEncoder().encode(
-      ReportIndex(
-        context: context, builder: builder, summary: summary, request: request,
-        effects: log.hasEffectRecords ? try log.effectRuns() : nil))
+    var report = ReportIndex(
+      context: context, builder: builder, summary: summary, request: request,
+      effects: log.hasEffectRecords ? try log.effectRuns() : nil)
+    if let edited, let kind = request.edited {
+      report.edited = try EditedHistoryReport.record(
+        kind, edited: edited.log, minimized: edited.minimized, recorded: recorded,
+        positions: positions, reducer: context.options.reducer ?? "",
+        diffOptions: context.diffOptions)
+    }
+    let index = try JSONValueEncoder().encode(report)
     let page = HTMLPage(index: index, segments: segments).bytes
     if request.file == "-" {
       context.io.out(String(decoding: page, as: UTF8.self))

@@ -11,4 +11,7 @@ struct HTMLReportRequest: Equatable {
   var predicate: String?
   /// `--find EXPR`: the entries it holds on are marked.
   var find: String?
+  /// `--what-if EDIT…` or `--minimize`: the report is of that history, beside the
+  /// recording; `nil` for the recording alone.
+  var edited: EditedHistoryReport.Request?
 }

@@ -21,6 +21,8 @@ struct ReportIndex: Encodable {
   /// The log's effect runs, when it has effect records: what the page lists as running
   /// at the selected entry.
   var effects: [EffectRecord]?
+  /// With `--what-if` or `--minimize`: the report's history beside the recording.
+  var edited: EditedHistoryReport.Record?
 
   /// One effect run: `startedAfter` and `endedAfter` are the seqs of the entries its
   /// start and end records follow (`null`: before the first entry; no end: still running

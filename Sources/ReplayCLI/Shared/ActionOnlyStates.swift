@@ -5,12 +5,15 @@ import TimeTravel
 /// NAME` recomputes them; without it, the modes that need states refuse, naming the
 /// flag, and those that need actions only (the summary, `--find`, `--convert`) run.
 enum ActionOnlyStates {
-  /// Applies `--reducer` to `log` before the mode `mode` declares runs.
+  /// Applies `--reducer` to `log` before the mode `mode` declares runs; `usesReducer` when
+  /// the run replays through it even so (see ``ReplayMode/usesReducer``).
   /// - Throws: ``CommandError``: exit 2 for an unknown reducer, or a mode that needs
   ///   states on an action-only log without `--reducer` (or the recorded states of one,
   ///   as `--verify` and `--emit-test` do); exit 8 when neither the log nor the reducer
   ///   has an initial state.
-  static func prepare(_ context: Context, for mode: ModeDeclaration) throws(CommandError) {
+  static func prepare(_ context: Context, for mode: ModeDeclaration, usesReducer: Bool = false)
+    throws(CommandError)
+  {
     let log = context.log
     if case .recorded(let reason) = mode.states {
       guard log.isActionOnly else { return }
@@ -34,7 +37,9 @@ enum ActionOnlyStates {
       }
       guard log.isActionOnly else {
         // A mode that replays through the reducer uses it whatever the log records.
-        let replays = (mode.needs + mode.alsoNeeds).contains { $0.name == OptionFlags.reducer.name }
+        let replays =
+          usesReducer
+          || (mode.needs + mode.alsoNeeds).contains { $0.name == OptionFlags.reducer.name }
         if replays { return }
         context.io.errText(
           "replay: warning: \(TerminalText.sanitize(log.path)) records its states, so --reducer \(TerminalText.sanitize(name)) is not used (--verify checks recorded states against a reducer)\n"

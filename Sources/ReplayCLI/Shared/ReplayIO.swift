@@ -28,6 +28,10 @@ public protocol ReplayIO: AnyObject {
   /// The name the program was run as, for what names the program (the completion
   /// scripts): `replay`, or a custom build's `replay-myapp`. By default `replay`.
   var programName: String { get }
+  /// Standard input's file descriptor, for `replay - --follow`, which reads it as a
+  /// stream while it is written; `nil` (the default) when standard input is no stream
+  /// (buffers in tests), and `--follow` then cannot read it.
+  var standardInputDescriptor: Int32? { get }
 }
 
 extension ReplayIO {
@@ -39,6 +43,9 @@ extension ReplayIO {
 
   /// `replay`.
   public var programName: String { "replay" }
+
+  /// `nil`: no stream.
+  public var standardInputDescriptor: Int32? { nil }
 }
 
 /// The process's real standard streams.
@@ -64,6 +71,8 @@ public final class StandardIO: ReplayIO {
   public func standardInputLog() throws(LogError) -> LogFile {
     try LogOpener.open(path: "/dev/stdin", name: "stdin").log
   }
+  /// `0`.
+  public var standardInputDescriptor: Int32? { 0 }
   /// The last component of the path the process was run as (`replay-myapp`), when it is
   /// a plain command name (letters, digits, `.`, `_`, `+`, `-`); `replay` otherwise.
   public var programName: String {

@@ -3,7 +3,7 @@ import TimeTravel
 
 extension StepCommand {
   /// The stepper's commands, in the order `help` lists them.
-  static let all: [StepCommand] = moving + inspecting + provenance + live + session
+  static let all: [StepCommand] = moving + inspecting + provenance + forking + live + session
 
   /// The commands that move through the log.
   private static let moving: [StepCommand] = [
@@ -115,6 +115,27 @@ extension StepCommand {
       names: ["effects"], arguments: "[K]",
       help: "the effects running at state K (default: the current one)"
     ) { stepper, input in try stepper.effects(input) },
+  ]
+
+  /// What-ifs: forks of the session replayed through `--reducer NAME`.
+  private static let forking: [StepCommand] = [
+    StepCommand(
+      names: ["skip"], arguments: "K",
+      help: "fork: this history without entry K (replayed through --reducer NAME)"
+    ) { stepper, input in try stepper.forkAdding(input) },
+    StepCommand(
+      names: ["edit"], arguments: "K=ACTION_JSON", help: "fork: entry K with another action"
+    ) { stepper, input in try stepper.forkAdding(input) },
+    StepCommand(
+      names: ["whatif"], arguments: "[EDIT…]",
+      help: "fork the recording with --what-if's edits; alone, as where"
+    ) { stepper, input in try stepper.whatIf(input) },
+    StepCommand(
+      names: ["back to recorded"], help: "leave the fork for the recording, at the same entry"
+    ) { stepper, _ in try stepper.backToRecorded() },
+    StepCommand(names: ["where"], help: "the current state, and the fork's edits if one") {
+      stepper, _ in stepper.whereAmI()
+    },
   ]
 
   /// Help and leaving.

@@ -13,7 +13,8 @@ enum StepCompletion {
   /// The completion for `text`, the line before the cursor, with `state()` the
   /// state the stepper is at (asked for only when a path is completed).
   ///
-  /// The first word completes to a command name, followed by a space. After
+  /// The first word completes to a command name, followed by a space (a command of
+  /// several words, `back to recorded`, completes from any of its words). After
   /// `watch `, `rwatch ` or `state `, text that is empty or starts with `/`
   /// completes as a JSON Pointer: what follows its last `/` is matched against
   /// the keys (escaped, `~` as `~0` and `/` as `~1`) or the indexes of the
@@ -23,6 +24,11 @@ enum StepCompletion {
   static func complete(_ text: String, state: () -> JSONValue?) -> LineCompletion? {
     let leading = text.prefix(while: { $0 == " " }).count
     let line = text.dropFirst(leading)
+    // A command of several words, typed up to a space inside it (`back t`).
+    let phrases = commands.filter { $0.contains(" ") && line.contains(" ") && $0.hasPrefix(line) }
+    if !phrases.isEmpty {
+      return LineCompletion(wordStart: leading, candidates: phrases, suffix: " ")
+    }
     guard let space = line.firstIndex(of: " ") else {
       let candidates = commands.filter { $0.hasPrefix(line) }
       return LineCompletion(wordStart: leading, candidates: candidates, suffix: " ")

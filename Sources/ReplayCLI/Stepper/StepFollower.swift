@@ -47,6 +47,14 @@ struct StepFollower {
       return nil
     }
     let reread = try LogFile(path: log.path)
+    // What reading the new lines noticed (NUL bytes a copytruncate rotation left, say),
+    // once; the log being followed has no closing record yet, which is no news.
+    for warning in reread.warnings
+    where (newSession != nil || !log.warnings.contains(warning)) && !warning.isMissingClosingRecord
+    {
+      io.errText(
+        "replay: warning: \(path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
+    }
     let added = reread.entryCount - log.entryCount
     if let newSession {
       io.out("\(path) \(newSession): a new session (\(reread.entriesText)); back at init\n")

@@ -13,7 +13,7 @@ struct StepMode: LogMode {
   static let flag = Flag(
     names: ["--step"],
     help:
-      "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY). With --listen, steps through a live session and moves the app with it."
+      "Step through the log. Commands come from stdin (type 'help' at the prompt), so it can be scripted. At a terminal: line editing, Tab completion, and a history kept in ~/.replay_history (REPLAY_HISTORY). With --listen, steps through a live session and moves the app with it. With --reducer NAME, skip, edit and whatif fork the session: they step the edited history, replayed through the reducer as --what-if replays it, and back to recorded returns to the recording."
   )
   static let declaration = ModeDeclaration(
     StepMode.self, flag: flag, options: [OptionFlags.follow],
@@ -21,6 +21,9 @@ struct StepMode: LogMode {
 
   init() {}
   init(_ arguments: ModeArguments) {}
+
+  /// `skip`, `edit` and `whatif` replay through `--reducer NAME`.
+  var usesReducer: Bool { true }
 
   /// The stepper's `help`: its commands from the table, then how states, expressions
   /// and paths are written.
@@ -60,7 +63,7 @@ struct StepMode: LogMode {
       let log = stepper.context.log
       guard
         let raw = input.readLine(
-          prompt: context.style.paint("(replay) ", .bold),
+          prompt: context.style.paint(stepper.prompt, .bold),
           completer: { StepCompletion.complete($0, state: { try? log.state(current) }) })
       else { break }
       var line = raw.trimmingCharacters(in: .whitespaces)

@@ -63,6 +63,11 @@ extension Stepper {
       guard let position = position(of: name) else { return true }
       at = position
     }
+    guard fork == nil else {
+      return hint(
+        "a fork is replayed with effects not run, so no effect runs are known in it; 'back to recorded' for the recording's"
+      )
+    }
     let log = context.log
     let runs = try log.effectRuns()
     let number = at == 0 ? nil : log.numbering.number(atPosition: at)

@@ -14,6 +14,8 @@ struct Stepper {
   var lastWatchLanding: (path: JSONPointer, state: Int)?
   /// The running app each move is shown in, when attached (`--listen PORT --step`).
   var remote: StepRemote?
+  /// The what-if being stepped, when `skip`, `edit` or `whatif` forked the session.
+  var fork: StepperFork?
   var count: Int { context.log.entryCount }
 
   init(context: Context) { self.context = context }
@@ -29,6 +31,10 @@ struct Stepper {
   /// Runs one command line; `false` to leave.
   /// - Throws: What the command throws.
   mutating func execute(_ line: String) throws -> Bool {
+    // A command of several words (`back to recorded`) before the one its first word names.
+    if let command = StepCommand.all.first(where: { $0.names.contains(line) }) {
+      return try command.run(&self, StepCommand.Input(name: line, argument: ""))
+    }
     let (name, argument) = Self.split(line)
     guard let command = StepCommand.named(name) else {
       return hint("unknown command '\(TerminalText.sanitize(name))'; type 'help' for the list")
@@ -196,6 +202,10 @@ struct Stepper {
       context.io.out("\(position) initial state\n")
     } else if let entry = try? context.log.entry(current) {
       var mark = entry.otherMembers["skipped"] == .bool(true) ? " [skipped]" : ""
+      // A fork's entry that is not as recorded: `[edited]`, `[inserted]`, `[moved]`.
+      if fork != nil, let change = entry.otherMembers["edited"]?["change"]?.stringValue {
+        mark += " [\(change)]"
+      }
       if let cause = entry.origin.flatMap({ context.style.cause($0) }) { mark += " (\(cause))" }
       context.io.out(
         "\(position) \(context.style.paint(context.style.name(entry.action), .cyan))\(mark)\n")

@@ -33,24 +33,54 @@ public struct Blame: Sendable, Equatable {
   /// An empty tally.
   public init() {}
 
+  /// What the tally keeps of an entry that changed the value: its seq, its site, its
+  /// action's name and the effect that sent it. A scan's workers make them from the
+  /// entries they read, and the tally adds them in log order.
+  public struct Mark: Sendable, Equatable {
+    /// The entry's `seq`.
+    public var seq: Int
+    /// Its dispatch site, if recorded.
+    public var site: LogSite?
+    /// Its action's name.
+    public var actionName: String
+    /// The effect that sent it (`origin.effect`), if one did.
+    public var effect: String?
+
+    /// The mark of `entry`.
+    ///
+    /// - Parameter entry: An entry that changed the value; read with its `site` and
+    ///   `origin` members at least.
+    public init(_ entry: LogEntry) {
+      seq = entry.seq
+      site = entry.site
+      actionName = entry.actionName
+      effect = entry.origin?.effect
+    }
+  }
+
   /// Counts `entry`, which changed the value, for its site or its action's name.
   ///
   /// - Parameter entry: An entry that changed the value.
   /// - Complexity: O(1) amortized.
-  public mutating func add(_ entry: LogEntry) {
-    let site = entry.site
-    let key = site.map(Key.site) ?? .action(entry.actionName)
-    let effect = entry.origin?.effect
+  public mutating func add(_ entry: LogEntry) { add(Mark(entry)) }
+
+  /// Counts the entry `mark` stands for, for its site or its action's name.
+  ///
+  /// - Parameter mark: The mark of an entry that changed the value.
+  /// - Complexity: O(1) amortized.
+  public mutating func add(_ mark: Mark) {
+    let site = mark.site
+    let key = site.map(Key.site) ?? .action(mark.actionName)
     if var culprit = culprits[key] {
       culprit.entries += 1
-      culprit.first = min(culprit.first, entry.seq)
-      culprit.last = max(culprit.last, entry.seq)
-      if culprit.effect == nil { culprit.effect = effect }
+      culprit.first = min(culprit.first, mark.seq)
+      culprit.last = max(culprit.last, mark.seq)
+      if culprit.effect == nil { culprit.effect = mark.effect }
       culprits[key] = culprit
     } else {
       culprits[key] = Culprit(
-        site: site, action: site == nil ? entry.actionName : nil, effect: effect, entries: 1,
-        first: entry.seq, last: entry.seq)
+        site: site, action: site == nil ? mark.actionName : nil, effect: mark.effect,
+        entries: 1, first: mark.seq, last: mark.seq)
     }
   }
 

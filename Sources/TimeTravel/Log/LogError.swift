@@ -67,4 +67,15 @@ public struct LogWarning: Equatable, Sendable, CustomStringConvertible {
   /// which has none: the app crashed, was killed, or is still recording. A follower, for
   /// which the app is still recording, need not say so.
   public var isMissingClosingRecord: Bool { message.hasPrefix(LogClosing.missingPrefix) }
+
+  /// The warning for `count` NUL bytes found before line `line` and skipped: the hole a
+  /// copytruncate rotation leaves when the writer goes on at its old offset in the
+  /// emptied file (logrotate's `copytruncate`). The line after them is read.
+  static func nulBytes(_ count: Int, beforeLine line: Int) -> LogWarning {
+    LogWarning(
+      line: line,
+      message:
+        "\(count) NUL byte\(count == 1 ? "" : "s") before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped \(count == 1 ? "it" : "them") and kept the line"
+    )
+  }
 }

@@ -43,8 +43,7 @@ enum Prelude {
     def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
     def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
     def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
-    def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
-      | [range(0; $max) as $j | [range(0; $in | length) as $i | $in[$i][$j]]] end;
+    def transpose: (map(length) | max // 0) as $rows | [range(0; $rows) as $j | [.[][$j]]];
     def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
     def fromstream(f): { x: null, e: false } as $init
       | foreach f as $i ($init;

@@ -92,7 +92,7 @@ enum Formats {
     guard case .array(let a) = v else {
       throw JQRuntimeError(
         message:
-          "\(Describe.value(v)) cannot be \(csv ? "csv" : "tsv")-formatted, only an array can be")
+          "\(Describe.value(v)) cannot be \(csv ? "csv" : "tsv")-formatted, only array")
     }
     return try a.map { item -> String in
       switch item {

@@ -12,9 +12,6 @@ struct Parser {
   var position = 0
   let source: String
   var nesting: Int
-  /// Whether `Term as $x | …` may start here: not in the source of `reduce` and
-  /// `foreach`, whose `as` is their own (until a bracket or parenthesis opens).
-  private var bindingAllowed = true
   /// What `$__loc__` names as the file: `<top-level>` for a program, a module's path.
   var fileName = "<top-level>"
 
@@ -80,12 +77,7 @@ struct Parser {
 
   mutating func parsePipe() throws(JQSyntaxError) -> Node {
     try enter()
-    let outerBinding = bindingAllowed
-    bindingAllowed = true
-    defer {
-      nesting -= 1
-      bindingAllowed = outerBinding
-    }
+    defer { nesting -= 1 }
     if isKeyword("def") {
       let definition = try parseDefinition()
       return .functionDefinition(definition, try parsePipe())
@@ -146,11 +138,26 @@ struct Parser {
     return FunctionDefinition(name: name, parameters: parameters, body: body)
   }
 
+  /// `a, b, …`. Each item is an expression without `,` or `|`, which
+  /// `as PATTERNS | body` may follow: jq 1.8 binds everything left of `as` up to the
+  /// nearest `,`, `|` or bracket (`1 + . as $x | $x` is `(1 + .) as $x | $x`), and the body
+  /// runs to the end of the pipe, so it ends the list. An item may also start a pipe
+  /// (`1, def f: 2; f`, `1, label $out | 2`), as jq's grammar allows after `,`.
   private mutating func parseComma() throws(JQSyntaxError) -> Node {
-    var items = [try parseAlternative()]
-    while isPunct(",") {
+    var items: [Node] = []
+    while true {
+      if isKeyword("def") || isKeyword("label") {
+        items.append(try parsePipe())
+        break
+      }
+      let item = try parseAlternative()
+      if isKeyword("as") {
+        items.append(try parseBinding(on: item))
+        break
+      }
+      items.append(item)
+      guard isPunct(",") else { break }
       advance()
-      items.append(try parseAlternative())
     }
     return items.count == 1 ? items[0] : .comma(items)
   }
@@ -170,17 +177,8 @@ struct Parser {
     let lhs = try parseOr()
     if case .punct(let p) = current.kind, let op = AssignOperator(rawValue: p) {
       advance()
-      return .assign(op, lhs, try parseAlternativeOperand())
-    }
-    return lhs
-  }
-
-  // The right side of an assignment may itself hold `//` (`.a = .b // 1`).
-  private mutating func parseAlternativeOperand() throws(JQSyntaxError) -> Node {
-    let lhs = try parseOr()
-    if isPunct("//") {
-      advance()
-      return .alternative(lhs, try parseAlternativeOperand())
+      // `//` binds looser than assignment in jq: `.a = .b // 1` is `(.a = .b) // 1`.
+      return .assign(op, lhs, try parseOr())
     }
     return lhs
   }
@@ -247,21 +245,20 @@ struct Parser {
   }
 
   private mutating func parseUnary() throws(JQSyntaxError) -> Node {
-    try parsePostfix(allowBinding: true)
+    try parsePostfix()
   }
 
   // MARK: Postfix and terms
 
   /// A term with its suffixes (`.a`, `[i]`, `?`), or `-` before one (jq 1.8: `-.`,
-  /// `-reduce …`, `try -. catch .`; the suffixes bind tighter, so `-.a?` is `-(.a?)`),
-  /// then `as PATTERNS | body` when a binding may start here.
-  private mutating func parsePostfix(allowBinding: Bool) throws(JQSyntaxError) -> Node {
+  /// `-reduce …`, `try -. catch .`; the suffixes bind tighter, so `-.a?` is `-(.a?)`).
+  private mutating func parsePostfix() throws(JQSyntaxError) -> Node {
     if isPunct("-") {
       advance()
       try enter()
-      let operand = try parsePostfix(allowBinding: false)
+      let operand = try parsePostfix()
       nesting -= 1
-      return try parseBinding(on: .negate(operand), allowBinding: allowBinding)
+      return .negate(operand)
     }
     var term = try parseTerm()
     var links = 0
@@ -285,15 +282,12 @@ struct Parser {
         break
       }
     }
-    return try parseBinding(on: term, allowBinding: allowBinding)
+    return term
   }
 
-  /// `term as PATTERNS | body`, or the term alone.
-  private mutating func parseBinding(on term: Node, allowBinding: Bool) throws(JQSyntaxError)
-    -> Node
-  {
-    guard allowBinding, bindingAllowed, isKeyword("as") else { return term }
-    advance()
+  /// `source as PATTERNS | body`, at `as`.
+  private mutating func parseBinding(on term: Node) throws(JQSyntaxError) -> Node {
+    try expectKeyword("as")
     let pattern = try parsePatterns()
     try expectPunct("|")
     return .bind(term, pattern, try parsePipe())
@@ -394,17 +388,16 @@ struct Parser {
       advance()
       try enter()
       defer { nesting -= 1 }
-      let body = try parsePostfix(allowBinding: false)
+      let body = try parsePostfix()
       if isKeyword("catch") {
         advance()
-        return .tryCatch(body, try parsePostfix(allowBinding: false))
+        return .tryCatch(body, try parsePostfix())
       }
       return .tryCatch(body, nil)
     case .ident("reduce"), .ident("foreach"):
       return try parseReduceOrForeach()
     case .ident("def"):
-      let definition = try parseDefinition()
-      return .functionDefinition(definition, try parsePipe())
+      throw error("unexpected 'def': a definition starts a pipe; use parentheses")
     case .ident("true"):
       advance()
       return .literal(true)
@@ -450,10 +443,7 @@ struct Parser {
     advance()
     // jq 1.8 takes any expression without `,` or `|` as the source (`reduce .[] / 2 as
     // $x …`); its own `as` ends it.
-    let outerBinding = bindingAllowed
-    bindingAllowed = false
     let source = try parseAlternative()
-    bindingAllowed = outerBinding
     try expectKeyword("as")
     let pattern = try parsePatterns()
     try expectPunct("(")

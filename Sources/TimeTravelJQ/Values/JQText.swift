@@ -2,7 +2,7 @@
 enum JQText {
   /// Bytes as text the way jq's `jvp_utf8_next` reads them: each well-formed UTF-8
   /// sequence is its code point, and each bad one is one U+FFFD — a byte that cannot
-  /// start a sequence alone; a sequence cut short by a byte that does not continue it, up
+  /// start a sequence (`80`–`BF`, `C0`, `C1`, `F5`–`FF`) alone; a sequence cut short by a byte that does not continue it, up
   /// to that byte; a sequence that runs past the end, everything left (so `"null" |
   /// @base64d`, the bytes 9E E9 65, is two U+FFFD, as in jq); an overlong form, a
   /// surrogate or a value past U+10FFFF, the whole sequence.
@@ -14,9 +14,9 @@ enum JQText {
       let length: Int
       switch first {
       case 0x00...0x7F: length = 1
-      case 0xC0...0xDF: length = 2
+      case 0xC2...0xDF: length = 2
       case 0xE0...0xEF: length = 3
-      case 0xF0...0xF7: length = 4
+      case 0xF0...0xF4: length = 4
       default: length = 0
       }
       if length == 1 {

@@ -43,6 +43,7 @@ import Testing
     #expect(
       run.out == """
         3 sessions (logs), 6 entries, 1 unreadable
+        time: 2026-01-05T09:00:01.000Z … 2026-01-05T09:00:03.000Z (2s)
         ended in a pending record: 2
         fatal actions:
           crash  2 — from App/Cart.swift:42
@@ -69,8 +70,29 @@ import Testing
     #expect(run.code == 0)
     #expect(
       run.out
-        == #"{"sessions":2,"entries":2,"pendingEnd":1,"fatalActions":[{"action":"crash","site":{"file":"App/Cart.swift","line":42},"count":1,"logs":["\#(c)"]}],"actions":[{"name":"add","count":2}],"logs":[{"path":"\#(a)","entries":1},{"path":"\#(c)","entries":1,"pending":{"seq":2,"action":{"crash":{}},"site":{"file":"App/Cart.swift","line":42}}}],"unreadable":[]}"#
+        == #"{"sessions":2,"entries":2,"total":4,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pendingEnd":1,"fatalActions":[{"action":"crash","site":{"file":"App/Cart.swift","line":42},"count":1,"logs":["\#(c)"]}],"actions":[{"name":"add","count":2}],"logs":[{"path":"\#(a)","entries":1,"total":3,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z"},{"path":"\#(c)","entries":1,"total":1,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pending":{"seq":2,"action":{"crash":{}},"site":{"file":"App/Cart.swift","line":42}}}],"unreadable":[]}"#
         + "\n")
+  }
+
+  @Test func withWhereTheSummaryCountsTheMatchingEntriesOfAll() throws {
+    let fleet = try Fleet()
+    let (a, b) = (fleet.path + "/a.jsonl", fleet.path + "/b.jsonl")
+    let run = replay([a, b, "--where", ".seq >= 2"], environment: [:])
+    #expect(run.code == 0)
+    #expect(
+      run.out == """
+        2 sessions (logs), 3 entries matching --where (of 5)
+        time: 2026-01-05T09:00:02.000Z … 2026-01-05T09:00:03.000Z (1s)
+        ended in a pending record: 1
+        fatal actions:
+          crash  1 — from App/Cart.swift:42
+        actions:
+          add  3
+        logs:
+          \(a): 2 entries of 3
+          \(b): 1 entry of 2, ended during entry 3 (crash)
+
+        """)
   }
 
   @Test func findPrefixesEachMatchWithItsLog() throws {

@@ -88,6 +88,45 @@ import Testing
     #expect(fast.warnings == [])
   }
 
+  /// Found by `Fuzz/run.sh log`: a first entry with `prior` and no `next` (a damaged
+  /// `next`) made a log whose other entries record states read as action-only, every
+  /// recorded state ignored, and the log check flagged it. Before an entry with a `next`,
+  /// such a first entry is a full entry missing its `next`: the same error on every path.
+  /// (Before action-only entries it is the initial state, as the format says.)
+  @Test func aFirstEntryWithAPriorAndNoNextIsTheSameErrorOnEveryPath() throws {
+    let text =
+      #"{"seq":1,"action":{"a":{}},"prior":{"n":0},"nex":{"n":1}}"# + "\n"
+      + #"{"seq":2,"action":{"a":{}},"prior":{"n":1},"next":{"n":2}}"# + "\n"
+    let log = try LogFile(contents: Array(text.utf8), name: "x.jsonl")
+    #expect(!log.isActionOnly)
+    let missing = LogError(
+      kind: .invalidEntry, path: "x.jsonl", line: 1, message: "the entry has no /next member")
+    #expect(throws: missing) { try LogSummary(fastScanning: log) }
+    #expect(throws: missing) { try LogSummary(fastScanning: log, threads: 1) }
+    #expect(throws: missing) { try LogSummary(scanning: log) }
+    #expect(throws: missing) { try log.entry(1) }
+    let file = try TempLog(text)
+    for arguments in [
+      [], ["--format", "json"], ["--show", "1"], ["--find", "true"], ["--watch", "/n"],
+      ["--blame", "/n"], ["--diff", "1"], ["--bisect", "--predicate", ".n > 1"],
+    ] {
+      let run = replay(file.path, arguments: arguments)
+      #expect(run.code == 3, "\(arguments)")
+      #expect(run.err == "replay: \(file.path):1: the entry has no /next member\n", "\(arguments)")
+    }
+    let stepped = replay([file.path, "--step"], environment: [:], stdin: "next\n")
+    #expect(stepped.code == 3)
+    #expect(stepped.err == "replay: \(file.path):1: the entry has no /next member\n")
+    // Before entries that record actions only, the prior is the initial state.
+    let actions = try LogFile(
+      contents: Array(
+        (#"{"seq":1,"action":"a","prior":{"n":0}}"# + "\n" + #"{"seq":2,"action":"b"}"# + "\n")
+          .utf8),
+      name: "a.jsonl")
+    #expect(actions.isActionOnly)
+    #expect(actions.recordedInitialState == ["n": 0])
+  }
+
   // MARK: - jq lexer: code points, not Swift Characters
 
   @Test func aQuoteFollowedByACombiningMarkOpensAString() throws {

@@ -49,10 +49,11 @@ struct HTMLReportBrowserTests {
     let hostileLog = try TempLog(HTMLReportSupport.hostileLog())
     let hostile = HTMLReportSupport.temporaryPath("hostile.html")
     let checkout = HTMLReportSupport.temporaryPath("checkout.html")
+    let whatIf = HTMLReportSupport.temporaryPath("what-if.html")
     let deepLog = try TempLog(DeepStateLog.text(depth: 10_000, entries: 3))
     let deep = HTMLReportSupport.temporaryPath("deep.html")
     defer {
-      for path in [fixture, hostile, checkout, deep] {
+      for path in [fixture, hostile, checkout, whatIf, deep] {
         try? FileManager.default.removeItem(atPath: path)
       }
     }
@@ -64,6 +65,10 @@ struct HTMLReportBrowserTests {
       ])
     guard written.code == 0, replay(hostileLog.path, arguments: ["--html", hostile]).code == 0,
       replay(CheckoutFixture.path, arguments: ["--html", checkout]).code == 0,
+      replay(
+        Repo.fixture,
+        arguments: ["--what-if", "--skip", "117", "--reducer", "todo", "--html", whatIf]
+      ).code == 0,
       replay(deepLog.path, arguments: ["--html", deep]).code == 0
     else {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
@@ -73,7 +78,8 @@ struct HTMLReportBrowserTests {
       BrowserPeer.python!,
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
-        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout, deep,
+        screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout, whatIf,
+        deep,
       ])
     guard result.status == 0 else {
       throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
@@ -85,6 +91,35 @@ struct HTMLReportBrowserTests {
   private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
   private func checkout() throws -> JSONValue { try Self.observed.get()["checkout"]! }
   private func deep() throws -> JSONValue { try Self.observed.get()["deep"]! }
+  private func whatIf() throws -> JSONValue { try Self.observed.get()["whatIf"]! }
+
+  /// The report of `--what-if --skip 117` beside the recording: the edited history, and
+  /// at entry 118 the diff against the recorded state after it.
+  @Test func aWhatIfReportShowsTheDiffAgainstTheRecording() throws {
+    let page = try whatIf()
+    #expect(
+      page["chips"] == [
+        "what if --skip 117 · first diverging at entry 118", "− 1 recorded entry left out",
+      ])
+    #expect(page["afterChip"] == "seq 118")
+    #expect(page["badges"] == ["differs from the recording"])
+    #expect(
+      page["againstTitle"]
+        == "Against the recording: the recorded state after entry 118 → the state after seq 118 · 1 change"
+    )
+    #expect(
+      page["against"] == [#"- /todos/24: {"id":"todo-035","isCompleted":false,"title":"   "}"#])
+    #expect(page["rowDots"] == ["dot diverged"])
+    #expect(page["removed"] == ["entry 117 (addTodo), after seq 116"])
+    #expect(
+      page["asRecorded"]
+        == [
+          "againstTitle":
+            "Against the recording: the recorded state after entry 3 → the state after seq 3 · 0 changes",
+          "against": ["(the same state as the recording)"],
+        ])
+    #expect(page["consoleErrors"] == [])
+  }
 
   /// `replay LOG --diff …`'s lines after its heading.
   private func cliDiff(_ log: String = Repo.fixture, _ arguments: String...) -> JSONValue {

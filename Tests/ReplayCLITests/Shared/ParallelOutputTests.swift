@@ -18,6 +18,9 @@ import Testing
     ["--watch", "/count"], ["--watch", "/items/1/done", "--where", ".seq > 5"],
     ["--watch", ".items", "--format", "json"],
     ["--convert"], ["--verify", "--reducer", "todo"],
+    ["--blame", "/todos"], ["--blame", ".todos[0].title", "--format", "json"],
+    ["--blame", "/count", "--range", "2..7"], ["--blame", "/items/1/done", "--where", ".seq > 5"],
+    ["--blame", "/total", "--format", "json"],
   ]
 
   /// Threads and chunks: one line per chunk, and a few lines per chunk.
@@ -42,6 +45,17 @@ import Testing
   @Test(arguments: ScanTestLogs.fixtures + ScanTestLogs.interopFixtures)
   func eachFixturePrintsTheSameOnEveryThreadCount(path: String) {
     Self.check(path, path, modes: Self.modes + [["--html", "-"]])
+  }
+
+  /// The checkout log: sites, origins and effect records between the entries.
+  @Test func theCheckoutLogPrintsTheSameOnEveryThreadCount() {
+    Self.check(
+      CheckoutFixture.path, "checkout",
+      modes: Self.modes + [
+        ["--blame", "/total", "--where", ".origin != null"],
+        ["--blame", "/receipt", "--range", "..5"],
+        ["--watch", "/total"], ["--effects"],
+      ])
   }
 
   @Test(arguments: ScanTestLogs.cases.indices)

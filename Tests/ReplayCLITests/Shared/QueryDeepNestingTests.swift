@@ -82,7 +82,7 @@ let nestingLimitMessage =
     let program = "def f: ., (. + 1 | f); [limit(\(Evaluator.maximumDepth); f)]"
     #expect(try onWorkThread { try jqRuntimeError(program) } == nestingLimitMessage)
     // `try`, `?` and `//` must not swallow it: that would cut outputs short.
-    for wrapped in ["try \(program) catch 0", "\(program)?", "\(program) // 0"] {
+    for wrapped in ["try (\(program)) catch 0", "(\(program))?", "(\(program)) // 0"] {
       #expect(try onWorkThread { try jqRuntimeError(wrapped) } == nestingLimitMessage)
     }
   }

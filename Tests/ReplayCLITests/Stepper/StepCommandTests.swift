@@ -11,8 +11,8 @@ import Testing
   static let spellings = [
     "next", "n", "prev", "p", "back", "goto", "g", "first", "last", "continue", "c",
     "reverse-continue", "rc", "watch", "rwatch", "diff", "state", "action", "list", "l",
-    "find", "f", "why", "cause", "effects", "undo", "redo", "dispatch", "resume", "help", "h",
-    "?", "quit", "q", "exit",
+    "find", "f", "why", "cause", "effects", "skip", "edit", "whatif", "back to recorded", "where",
+    "undo", "redo", "dispatch", "resume", "help", "h", "?", "quit", "q", "exit",
   ]
 
   @Test func helpListsEverySpellingTheDispatcherAccepts() {
@@ -20,7 +20,13 @@ import Testing
     #expect(code == 0)
     let lines = out.split(separator: "\n").filter { $0.hasPrefix("  ") }
     var listed: [String] = []
+    let phrases = StepCommand.all.flatMap(\.names).filter { $0.contains(" ") }
     for line in lines {
+      // A command of several words, "  back to recorded   leave …".
+      if let phrase = phrases.first(where: { line.dropFirst(2).hasPrefix($0 + " ") }) {
+        listed.append(phrase)
+        continue
+      }
       // "  goto, g K   go to …": the spellings come before the arguments.
       let words = line.dropFirst(2).split(separator: " ")
       for word in words {
@@ -55,6 +61,12 @@ import Testing
     #expect(
       StepCompletion.complete("re", state: { nil })?.candidates
         == ["redo", "resume", "reverse-continue"])
+    #expect(
+      StepCompletion.complete("wh", state: { nil })?.candidates == ["whatif", "where", "why"])
+    #expect(StepCompletion.complete("ba", state: { nil })?.candidates == ["back to recorded"])
+    #expect(
+      StepCompletion.complete("back to r", state: { nil })?.candidates == ["back to recorded"])
+    #expect(StepCompletion.complete("back 2", state: { nil }) == nil)
     #expect(StepCompletion.complete("state /", state: { ["a": 1] })?.candidates == ["/a"])
     #expect(StepCompletion.complete("diff /", state: { ["a": 1] }) == nil)
   }

@@ -15,17 +15,17 @@ struct StepTerminalTests {
   /// A shell command that runs `replay` on the fixture with `home` as HOME,
   /// then prints its exit status and whether the terminal's settings are as
   /// they were before (`stty -g` before and after).
-  static func stepper(home: String, input: String = "") -> String {
+  static func stepper(home: String, input: String = "", arguments: String = "") -> String {
     let replay = TmuxSession.quoted(TmuxSession.replay!)
     return """
       S=$(stty -g); \(input)env -u REPLAY_HISTORY HOME=\(TmuxSession.quoted(home)) \
-      \(replay) \(TmuxSession.quoted(Repo.fixture)) --step; echo "exit $?"; \
+      \(replay) \(TmuxSession.quoted(Repo.fixture)) --step\(arguments); echo "exit $?"; \
       if [ "$(stty -g)" = "$S" ]; then echo "terminal restored"; else echo "terminal changed"; fi
       """
   }
 
-  static func session(home: String? = nil) async throws -> TmuxSession {
-    try await TmuxSession(home: home) { stepper(home: $0) }
+  static func session(home: String? = nil, arguments: String = "") async throws -> TmuxSession {
+    try await TmuxSession(home: home) { stepper(home: $0, arguments: arguments) }
   }
 
   static let start = ["[init/240] initial state", "(replay)"]
@@ -131,6 +131,28 @@ struct StepTerminalTests {
     try await tmux.waitForScreen(listed + ["(replay) state /todos/2/"])
     try await tmux.press("C-u", "C-d")
     try await tmux.waitForScreen(listed + Self.quitRows)
+  }
+
+  @Test func thePromptSaysWhenAForkIsStepped() async throws {
+    let tmux = try await Self.session(arguments: " --reducer todo")
+    try await tmux.waitForScreen(Self.start)
+    try await tmux.type("skip 117")
+    try await tmux.press("Enter")
+    let forked = [
+      "[init/240] initial state", "(replay) skip 117",
+      "what if --skip 117: a fork of 239 entries, first diverging from the recording at entry 118",
+      "[init/240] initial state",
+    ]
+    try await tmux.waitForScreen(forked + ["(what-if)"])
+    try await tmux.type("back to recorded")
+    try await tmux.press("Enter")
+    let back =
+      forked + [
+        "(what-if) back to recorded", "back to the recorded history", "[init/240] initial state",
+      ]
+    try await tmux.waitForScreen(back + ["(replay)"])
+    try await tmux.press("C-d")
+    try await tmux.waitForScreen(back + Self.quitRows)
   }
 
   @Test func controlCCancelsTheLineAsGdbDoes() async throws {

@@ -330,6 +330,19 @@ import Testing
     JQ18Case("ascii_upcase", "1.50", ["error: explode input must be a string"]),
     // jq 1.8 removed ascii/0
     JQ18Case("65 | ascii", ["compile error"]),
+    // Bytes that cannot start a UTF-8 sequence (C0, C1, F5–FF) are one U+FFFD each
+    JQ18Case("@base64d", #""900=""#, ["\"\u{FFFD}M\""]),
+    JQ18Case("@base64d", #""wIA=""#, ["\"\u{FFFD}\u{FFFD}\""]),
+    JQ18Case("@base64d", #""9YCAgA==""#, ["\"\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\""]),
+    JQ18Case("@csv", "1.5", ["error: number (1.5) cannot be csv-formatted, only array"]),
+    JQ18Case("@tsv", "1", ["error: number (1) cannot be tsv-formatted, only array"]),
+    // transpose works on any container of containers, as jq 1.8's definition does
+    JQ18Case("transpose", "[[1],[2,3]]", ["[[1,2],[null,3]]"]),
+    JQ18Case("transpose", "[]", ["[]"]),
+    JQ18Case("transpose", "{}", ["[]"]),
+    JQ18Case("transpose", #"{"a":[1,2],"b":[3]}"#, ["[[1,3],[2,null]]"]),
+    JQ18Case("transpose", #"{"a":1}"#, ["error: Cannot index number with number (0)"]),
+    JQ18Case("transpose", "[null,[1]]", ["[[null,1]]"]),
   ]
 
   @Test func answersAsJQ18() {

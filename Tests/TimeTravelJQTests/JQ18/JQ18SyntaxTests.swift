@@ -71,6 +71,27 @@ import Testing
     JQ18Case("reduce .[], 10 as $x (0; . + $x)", "[1,2]", ["compile error"]),
     JQ18Case("reduce .[] | . as $x (0; . + $x)", "[1,2]", ["compile error"]),
     JQ18Case("reduce (.[] as $y | $y) as $x (0; . + $x)", "[1,2]", ["3"]),
+    // What `as` binds: everything left of it up to `,`, `|` or a bracket
+    JQ18Case("1 + . as $x | [$x]", "5", ["[6]"]),
+    JQ18Case("1 < . as $x | [$x]", "5", ["[true]"]),
+    JQ18Case("1 // . as $x | [$x]", "5", ["[1]"]),
+    JQ18Case(
+      ". <= . as {a: $v} | $v", #"{"a":1}"#, [#"error: Cannot index boolean with string ("a")"#]),
+    JQ18Case("[1, . as $x | [$x], 7]", "5", ["[1,[5],7]"]),
+    JQ18Case("1 + . as $x | $x + 2", "5", ["8"]),
+    JQ18Case("[1 + -. as $x | $x]", "5", ["[-4]"]),
+    JQ18Case("1 + reduce (1, 2) as $x (0; . + $x) as $y | [$y]", ["[4]"]),
+    JQ18Case("{a: . as $x | $x}", ["compile error"]),
+    // `//` binds looser than assignment
+    JQ18Case("{} | .a = .b // 1", [#"{"a":null}"#]),
+    JQ18Case("{} | .a |= . // 1", [#"{"a":null}"#]),
+    JQ18Case("{} | .a += 1 // 2", [#"{"a":1}"#]),
+    // A definition or a label starts a pipe: at the start, or after `,`
+    JQ18Case("[1, def f: 3; f]", ["[1,3]"]),
+    JQ18Case("[1, label $out | 2]", ["[1,2]"]),
+    JQ18Case(". * def f(g): 1; f(.)", ["compile error"]),
+    JQ18Case("1 + def f: 3; f", ["compile error"]),
+    JQ18Case("(def f: 3; f) + 1", ["4"]),
     // Object construction
     JQ18Case(#""a" as $k | {$k: 1}"#, [#"{"a":1}"#]),
     JQ18Case("{$__loc__}", [#"{"__loc__":{"file":"<top-level>","line":1}}"#]),

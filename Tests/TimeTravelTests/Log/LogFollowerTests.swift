@@ -29,6 +29,7 @@ import Testing
       case .replaced: return "replaced"
       case .removed: return "removed"
       case .incompleteLine(let line): return "incomplete \(line)"
+      case .ended: return "ended"
       }
     }
   }

@@ -28,14 +28,25 @@ struct BlameMode: LogMode {
     let range = context.options.range
     let restriction = try EntryFilter(
       context.options.filter, log: context.log, modules: context.options.modules)
+    // One scan on every core (`LogFile.scan`): each line is read on a worker only as far
+    // as the path, --where, the site and the origin look, and the tally is kept in log
+    // order on this thread, so the ranking is the sequential one.
+    let reading = Watch.projection(at: pointer).union(restriction.projection)
     var blame = Blame()
     var progress = ProgressLine(io: context.io, total: log.entryCount, label: "blaming")
-    for position in log.positions {
+    try log.scan { line -> Blame.Mark? in
+      if let range, !range.contains(line.log.numbering.number(atPosition: line.position)) {
+        return nil
+      }
+      let entry = try line.entry(reading: reading)
+      guard Watch.hit(entry, at: pointer) != nil, try restriction.includes(entry) else {
+        return nil
+      }
+      return Blame.Mark(entry)
+    } consume: { position, mark in
       progress.update(position)
-      if let range, !range.contains(log.numbering.number(atPosition: position)) { continue }
-      let entry = try log.entry(position)
-      guard Watch.hit(entry, at: pointer) != nil, try restriction.includes(entry) else { continue }
-      blame.add(entry)
+      if let mark { blame.add(mark) }
+      return true
     }
     progress.finish()
     return try context.emit(BlameOutput(path: pointer, range: range, blame: blame))

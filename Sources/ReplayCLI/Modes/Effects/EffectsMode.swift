@@ -32,8 +32,9 @@ struct EffectsMode: LogMode {
     let number = at == 0 ? nil : log.numbering.number(atPosition: at)
     // The moment of state K: entry K's time; at the end, when the log was closed.
     var time: String?
+    var timeIsClosing = false
     if position == nil, let closed = log.closing?.time {
-      time = closed
+      (time, timeIsClosing) = (closed, true)
     } else if at > 0 {
       time = try log.entry(at).time
     }
@@ -41,6 +42,7 @@ struct EffectsMode: LogMode {
       EffectsOutput(
         hasRecords: log.hasEffectRecords, at: context.stateLabel(at),
         atEntry: at == 0 ? nil : try log.entry(at), isEnd: position == nil || at == log.entryCount,
-        time: time, running: runs.running(afterEntry: number), runs: runs.runs))
+        time: time, timeIsClosing: timeIsClosing, running: runs.running(afterEntry: number),
+        runs: runs.runs))
   }
 }

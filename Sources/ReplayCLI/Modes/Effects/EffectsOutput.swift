@@ -13,6 +13,8 @@ struct EffectsOutput: ModeOutput {
   var isEnd: Bool
   /// The time of state K (entry K's, or the closing record's at the end), if recorded.
   var time: String?
+  /// Whether ``time`` is the closing record's (the end of the log) rather than entry K's.
+  var timeIsClosing = false
   var running: [EffectRun]
   var runs: [EffectRun]
 
@@ -27,7 +29,9 @@ struct EffectsOutput: ModeOutput {
   }
 
   /// A run in flight: `{effect, id, cause, site?, started?, seconds?}`, `seconds` how long
-  /// it had run at state K.
+  /// it had run at state K's time; negative when its start record's time is later (it
+  /// started after entry K's time, as a run entry K's reducer started does, or the clocks
+  /// disagree).
   struct RunningRecord: Encodable {
     var effect: String
     var id: Int
@@ -66,12 +70,24 @@ struct EffectsOutput: ModeOutput {
     return order.map { byName[$0]! }
   }
 
-  /// How long `run` had run at state K, in seconds, when both times are known.
+  /// How long `run` had run at state K's time, in seconds, when both times are known:
+  /// state K's time minus the run's start time, so negative when the start is later.
   func seconds(_ run: EffectRun) -> Double? {
     guard let started = run.started.flatMap(RFC3339Instant.init),
       let now = time.flatMap(RFC3339Instant.init)
     else { return nil }
-    return max(0, now.seconds(after: started))
+    return now.seconds(after: started)
+  }
+
+  /// `running for 8 s`; for a run whose start is later than state K's time, `started
+  /// 1 s after entry 4's time` (or `after the log's closing time`), never a made-up 0 s.
+  func age(_ run: EffectRun) -> String? {
+    guard let seconds = seconds(run) else { return nil }
+    if seconds >= 0 { return "running for \(Self.duration(seconds))" }
+    let clock =
+      timeIsClosing
+      ? "the log's closing time" : atEntry.map { "entry \($0.seq)'s time" } ?? "this state's time"
+    return "started \(Self.duration(-seconds)) after \(clock)"
   }
 
   var record: Record {
@@ -104,12 +120,13 @@ struct EffectsOutput: ModeOutput {
     return text
   }
 
-  /// `priceWatch (run 1), started by entry 1 at FILE:LINE in FUNCTION, running for 8 s`.
+  /// `priceWatch (run 1), started by entry 1 at FILE:LINE in FUNCTION, running for 8 s`
+  /// (see ``age(_:)``).
   private func describe(_ run: EffectRun, _ style: TextStyle) -> String {
     var text = "\(TerminalText.sanitize(run.name)) (run \(run.id))"
     if let cause = run.cause { text += ", started by entry \(cause)" }
     if let site = run.site { text += " at \(style.site(site))" }
-    if let seconds = seconds(run) { text += ", running for \(Self.duration(seconds))" }
+    if let age = age(run) { text += ", " + age }
     return text
   }
 

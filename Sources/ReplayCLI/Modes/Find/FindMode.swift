@@ -28,10 +28,14 @@ struct FindMode: FollowableMode {
   }
 
   func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
-    let report = FollowMode.Report.find(
+    let report = try followReport(context)
+    return (try run(context), report)
+  }
+
+  func followReport(_ context: Context) throws -> FollowMode.Report {
+    .find(
       try JQPredicate.compile(
         expression, what: "--find expression", modules: context.options.modules))
-    return (try run(context), report)
   }
 
   func run(_ context: Context) throws -> Int32 {

@@ -5,7 +5,8 @@ import TimeTravel
 /// matches (as `--find` lists it, or a `--watch` hit), or what happened to the file. The
 /// JSON record is one object a line: `{"event":"truncated","size":0}`, an entry's record.
 enum FollowEvent: ModeOutput {
-  case following(path: String)
+  /// Following began; `stream` for a stream read to its end (stdin, a FIFO).
+  case following(path: String, stream: Bool = false)
   case newSession(path: String, header: LogHeader)
   case closed(path: String, lastSeq: Int)
   case truncated(path: String, size: Int)
@@ -35,9 +36,10 @@ enum FollowEvent: ModeOutput {
     var container = encoder.container(keyedBy: RecordKey.self)
     let event = RecordKey("event")
     switch self {
-    case .following(let path):
+    case .following(let path, let stream):
       try container.encode("following", forKey: event)
       try container.encode(path, forKey: RecordKey("path"))
+      if stream { try container.encode(true, forKey: RecordKey("stream")) }
     case .newSession: try container.encode("session", forKey: event)
     case .closed(_, let lastSeq):
       try container.encode("closed", forKey: event)
@@ -53,8 +55,9 @@ enum FollowEvent: ModeOutput {
 
   func text(_ style: TextStyle) -> String {
     switch self {
-    case .following(let path):
-      return "following \(TerminalText.sanitize(path)) (Ctrl-C stops)\n"
+    case .following(let path, let stream):
+      let how = stream ? " as a stream, to its end" : ""
+      return "following \(TerminalText.sanitize(path))\(how) (Ctrl-C stops)\n"
     case .newSession(let path, let header):
       return "\(TerminalText.sanitize(path)): new session (\(SummaryMode.headerText(header)))\n"
     case .closed(let path, let lastSeq):

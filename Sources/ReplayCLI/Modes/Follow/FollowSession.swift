@@ -13,6 +13,8 @@ struct FollowSession {
   /// Where reports go instead of the context's output, when set (`--listen` says which
   /// session each came from).
   var output: ((FollowEvent) throws -> Void)?
+  /// Whether the log is a stream read to its end (stdin, a FIFO).
+  var isStream = false
 
   init(context: Context, report: FollowMode.Report, restriction: EntryFilter, until: JQFilter?) {
     self.context = context
@@ -57,8 +59,11 @@ struct FollowSession {
       warn(line: warning.line, warning.message)
     case .skipped(let error):
       context.io.errText("replay: warning: \(error); skipped it\n")
+    case .ended:
+      tally.ended = true
     case .incompleteLine(let line):
-      warn(line: line, "the last line was never completed (the file changed first); ignored it")
+      let first = isStream ? "the stream ended first" : "the file changed first"
+      warn(line: line, "the last line was never completed (\(first)); ignored it")
     }
     return nil
   }
@@ -102,7 +107,7 @@ struct FollowSession {
   func finish(stoppedAt: LogEntry?) throws {
     _ = try context.emit(
       FollowStop(
-        tally: tally, report: report, stoppedAt: stoppedAt?.seq,
+        tally: tally, report: report, stoppedAt: stoppedAt?.seq, streamName: path,
         filtered: context.options.filter != nil))
   }
 }

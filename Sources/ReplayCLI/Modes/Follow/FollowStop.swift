@@ -6,8 +6,11 @@ import TimeTravel
 struct FollowStop: ModeOutput {
   var tally: FollowMode.Tally
   var report: FollowMode.Report
-  /// The entry `--until` held on; `nil` for Ctrl-C.
+  /// The entry `--until` held on; `nil` for Ctrl-C or the stream's end
+  /// (``FollowMode/Tally/ended``).
   var stoppedAt: Int?
+  /// What the stream followed is called, when it ended.
+  var streamName: String?
   /// Whether `--where` restricts what is reported.
   var filtered: Bool
 
@@ -31,13 +34,17 @@ struct FollowStop: ModeOutput {
   var record: Record {
     func counted(_ n: Int) -> Int? { n > 0 ? n : nil }
     return Record(
-      reason: stoppedAt == nil ? "interrupt" : "until", seq: stoppedAt, entries: tally.entries,
+      reason: stoppedAt != nil ? "until" : tally.ended ? "ended" : "interrupt", seq: stoppedAt,
+      entries: tally.entries,
       matched: countsMatches ? tally.matched : nil, truncated: counted(tally.truncated),
       replaced: counted(tally.replaced), removed: counted(tally.removed))
   }
 
   func text(_ style: TextStyle) -> String {
-    let reason = stoppedAt.map { "stopped at entry \($0) (--until holds)" } ?? "stopped by Ctrl-C"
+    let reason =
+      stoppedAt.map { "stopped at entry \($0) (--until holds)" }
+      ?? (tally.ended
+        ? "\(TerminalText.sanitize(streamName ?? "the stream")) ended" : "stopped by Ctrl-C")
     var line = "\(reason) after \(Self.count(tally.entries, "new entry", "new entries"))"
     switch report {
     case .summary where filtered: line += ": \(tally.matched) matching --where"

@@ -6,15 +6,17 @@ import TimeTravel
 /// [--emit-test [--module MODULE]]`: the fewest of the log's actions that, replayed
 /// from its initial state, still make the predicate hold at the end.
 struct MinimizeMode: LogMode {
+  static let flag = Flag(
+    names: ["--minimize"],
+    help:
+      "Shrink the session to a 1-minimal history that still makes the predicate hold at its end: removing any one more action (with the actions its effects sent) makes it false. Delta debugging (ddmin), each candidate replayed through a registered reducer from the log's initial state, effects not run. It prints the kept actions with their seq and, when recorded, where each was dispatched, how many of how many were kept and how many replays it took; progress goes to stderr, and Ctrl-C stops with the smallest failing history found so far. With --emit-test, it writes the Swift Testing test of the kept history instead, ending with a check that the predicate does not hold; with --html FILE, the HTML report of the kept history beside the recording."
+  )
   static let declaration = ModeDeclaration(
     MinimizeMode.self,
-    flag: Flag(
-      names: ["--minimize"],
-      help:
-        "Shrink the session to a 1-minimal history that still makes the predicate hold at its end: removing any one more action (with the actions its effects sent) makes it false. Delta debugging (ddmin), each candidate replayed through a registered reducer from the log's initial state, effects not run. It prints the kept actions with their seq and, when recorded, where each was dispatched, how many of how many were kept and how many replays it took; progress goes to stderr, and Ctrl-C stops with the smallest failing history found so far. With --emit-test, it writes the Swift Testing test of the kept history instead, ending with a check that the predicate does not hold."
-    ), needs: [OptionFlags.predicate], alsoNeeds: [OptionFlags.reducer],
+    flag: flag, needs: [OptionFlags.predicate], alsoNeeds: [OptionFlags.reducer],
     synopsis: "--minimize --predicate EXPR --reducer NAME",
-    options: [OptionFlags.maxReplays, OptionFlags.module], modeFlags: [EmitTestMode.flag])
+    options: [OptionFlags.maxReplays, OptionFlags.module],
+    modeFlags: [EmitTestMode.flag, HTMLMode.flag])
 
   var predicate: String
   var reducer: String
@@ -22,6 +24,8 @@ struct MinimizeMode: LogMode {
   /// `--emit-test` was given with it.
   var emitsTest: Bool
   var module: String?
+  /// `--html FILE` given with it: the report of the kept history beside the recording.
+  var html: String?
 
   init(_ arguments: ModeArguments) {
     let options = arguments.options
@@ -30,9 +34,15 @@ struct MinimizeMode: LogMode {
     maxReplays = options.maxReplays ?? 10_000
     emitsTest = arguments.values(of: EmitTestMode.flag) != nil
     module = options.module
+    html = arguments.values(of: HTMLMode.flag)?.first
   }
 
   func run(_ context: Context) throws -> Int32 {
+    if let html {
+      let request = HTMLReportRequest(
+        file: html, predicate: predicate, edited: .minimize(maxReplays: maxReplays))
+      return try HTMLMode(request: request).run(context)
+    }
     let recomputer = try EditedReplay.recomputer(reducer, context)
     let judge = try EditedReplay.predicate(predicate, context)
     if emitsTest, context.options.format != .text {

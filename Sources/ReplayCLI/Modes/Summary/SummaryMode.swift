@@ -17,6 +17,8 @@ struct SummaryMode: FollowableMode {
     (try run(context), .summary)
   }
 
+  func followReport(_ context: Context) throws -> FollowMode.Report { .summary }
+
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(
@@ -24,11 +26,13 @@ struct SummaryMode: FollowableMode {
     // The fast scan validates states without building them, on every core; with
     // --where, each entry is read as far as the expression looks. Compact and
     // action-only logs are read whole, in order (their states come from other entries).
-    let summary =
+    var summary =
       context.options.filter == nil
       ? try LogSummary(fastScanning: log)
       : try LogSummary(
         fastScanning: log, reading: restriction.projection, including: restriction.includes)
+    // A log being followed is still being recorded: its missing closing record is no news.
+    if context.options.follow { summary.warnings.removeAll(where: \.isMissingClosingRecord) }
     let notes = try ImportNotes(log, reducer: context.options.reducer)
     return try context.emit(
       SummaryOutput(

@@ -19,7 +19,15 @@ struct WatchMode: FollowableMode {
 
   func runBeforeFollowing(_ context: Context) throws -> (code: Int32, report: FollowMode.Report) {
     let code = try run(context)
-    return (code, .watch(try WatchPath.pointer(parsing: path)))
+    return (code, try followReport(context))
+  }
+
+  func followReport(_ context: Context) throws -> FollowMode.Report {
+    do {
+      return .watch(try WatchPath.pointer(parsing: path))
+    } catch {
+      throw CommandError(code: ExitCode.usage, message: "--watch: \(error.message)")
+    }
   }
 
   func run(_ context: Context) throws -> Int32 {

@@ -1,5 +1,6 @@
 import TerminalEditor
 import TimeTravel
+import TimeTravelJQ
 
 extension CommandError {
   /// `error` with the exit code of its kind: 2 for an edit that names no entry or
@@ -48,8 +49,29 @@ enum EditedReplay {
         variables: [
           "seq": input.entry?.seq.map { .number(JSONNumber($0)) } ?? .null,
           "action": input.entry?.action ?? .null, "prior": input.prior ?? .null,
-        ])
+        ], host: host(input.history))
     }
+  }
+
+  /// `entry(K)` on the history judged: entry K of the edited, minimised or reordered
+  /// history up to the state judged, `null` when it has none by that number there.
+  private static func host(_ history: JudgedHistory?) -> JQHost? {
+    guard let history else { return nil }
+    let entry: JQHost.Function = { _, arguments in
+      if arguments[0] == .null { return .null }
+      guard let number = arguments[0].numberValue?.intValue else {
+        throw JQRuntimeError(
+          message:
+            "entry/1 takes an entry's seq (an integer), not \(JSONPrinter.compact.print(arguments[0]))"
+        )
+      }
+      do throws(WhatIfError) {
+        return try history.entry(number) ?? .null
+      } catch {
+        throw JQRuntimeError(message: "entry(\(number)) cannot be read: \(error.message)")
+      }
+    }
+    return JQHost(functions: ["entry/1": entry])
   }
 
   /// Runs `body`, its ``WhatIfError`` as a ``CommandError``.

@@ -4,22 +4,25 @@ import TimeTravel
 /// log's history with entries skipped, edited, inserted or moved, replayed through a
 /// registered reducer (effects not run), compared with the recording.
 struct WhatIfMode: LogMode {
+  static let flag = Flag(
+    names: ["--what-if"],
+    help:
+      "Replay the history with edits, through a registered reducer as --verify does, and say what would have happened. EDIT is --skip K, --edit K=ACTION_JSON, --insert K=ACTION_JSON or --move K:L, each repeatable; the edits apply in the order given; an action an effect sent (its origin.cause) goes with its cause and is never moved before it. Replay starts from the recorded state before the first changed entry. It prints the first entry whose state differs from the recorded one, the diff of the final states (recorded → edited) and, with --predicate, the first bad entry of the edited history or that the predicate never holds. With --html FILE, it writes the HTML report of the edited history beside the recording instead."
+  )
   static let declaration = ModeDeclaration(
     WhatIfMode.self,
-    flag: Flag(
-      names: ["--what-if"],
-      help:
-        "Replay the history with edits, through a registered reducer as --verify does, and say what would have happened. EDIT is --skip K, --edit K=ACTION_JSON, --insert K=ACTION_JSON or --move K:L, each repeatable; the edits apply in the order given; an action an effect sent (its origin.cause) goes with its cause and is never moved before it. Replay starts from the recorded state before the first changed entry. It prints the first entry whose state differs from the recorded one, the diff of the final states (recorded → edited) and, with --predicate, the first bad entry of the edited history or that the predicate never holds."
-    ), needs: [OptionFlags.reducer], synopsis: "--what-if EDIT… --reducer NAME",
+    flag: flag, needs: [OptionFlags.reducer], synopsis: "--what-if EDIT… --reducer NAME",
     options: [
       OptionFlags.skip, OptionFlags.edit, OptionFlags.insert, OptionFlags.move,
       OptionFlags.predicate, OptionFlags.range,
-    ])
+    ], modeFlags: [HTMLMode.flag])
 
   var edits: [HistoryEdit]
   var reducer: String
   var predicate: String?
   var range: SeqRange?
+  /// `--html FILE` given with it: the report of the edited history beside the recording.
+  var html: String?
 
   init(_ arguments: ModeArguments) throws(UsageError) {
     let options = arguments.options
@@ -27,6 +30,11 @@ struct WhatIfMode: LogMode {
     reducer = options.reducer ?? ""
     predicate = options.predicate
     range = options.range
+    html = arguments.values(of: HTMLMode.flag)?.first
+    if html != nil, range != nil {
+      throw UsageError(
+        message: "--html reports the whole edited history: --range does not go with it here")
+    }
     guard !edits.isEmpty else {
       throw UsageError(
         message:
@@ -36,6 +44,10 @@ struct WhatIfMode: LogMode {
   }
 
   func run(_ context: Context) throws -> Int32 {
+    if let html {
+      let request = HTMLReportRequest(file: html, predicate: predicate, edited: .whatIf(edits))
+      return try HTMLMode(request: request).run(context)
+    }
     let recomputer = try EditedReplay.recomputer(reducer, context)
     let predicate = try predicate.map { try EditedReplay.predicate($0, context) }
     let log = context.log

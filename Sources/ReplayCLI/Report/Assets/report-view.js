@@ -76,6 +76,37 @@
   const seqSkips = new Set();
   for (let r = 2; r <= n; r++) if (rows.seq[r - 1] !== rows.seq[r - 2] + 1 && !marks.gaps.has(r)) seqSkips.add(r);
 
+  // ---- An edited history beside the recording (--what-if, --minimize) -------------
+  // The rows are the edited history; `edited.rows` says of each which recorded entry it
+  // is, how it changed, and the changes from the recorded state after that entry to its
+  // state here.
+  const edited = index.edited || null;
+  const diverged = new Set();
+  const removedAfter = new Map();
+  if (edited) {
+    edited.rows.against.forEach((changes, i) => {
+      if (changes && changes.length > 0) diverged.add(i + 1);
+    });
+    for (const r of edited.removed) {
+      if (!removedAfter.has(r.row)) removedAfter.set(r.row, []);
+      removedAfter.get(r.row).push(r);
+    }
+    // A minimised history keeps a few entries, not every skipped seq worth a mark.
+    seqSkips.clear();
+  }
+  /** A change as `--what-if --format json` writes it, as the core's renderers take it. */
+  function changeOf(record) {
+    const value = (v) => (v === undefined ? undefined : C.parse(JSON.stringify(v)));
+    return {
+      op: record.op,
+      path: C.parsePointer(record.path),
+      from: record.from ? C.parsePointer(record.from) : null,
+      old: value(record.old),
+      new: value(record.new),
+    };
+  }
+  const removedText = (r) => `entry ${r.seq} (${visible(r.name)})`;
+
   // ---- States, rebuilt from segments -----------------------------------------------
 
   const segmentStarts = index.segments.map((s) => s[0]);
@@ -138,6 +169,8 @@
     ui.chips = el("div", "chips");
     header.append(el("div", "heading", title, ui.meta, ui.coverage), ui.chips);
     ui.warningPanel = el("div", "warning-panel hidden");
+    ui.removedPanel = el("div", "warning-panel removed-panel hidden");
+    ui.removedPanel.id = "removed-panel";
 
     const timeline = el("section", "timeline");
     ui.track = svg("svg", { class: "track", role: "img", "aria-label": "marks along the log" });
@@ -202,15 +235,18 @@
     ui.tree.append(ui.treeTitle, el("div", "tree-search", ui.search), ui.searchResults, ui.treeLines);
     ui.compare = el("div", "compare hidden");
     ui.compare.id = "compare";
+    ui.againstTitle = el("div", "pane-title against-title");
+    ui.against = el("div", "diff against");
+    ui.against.id = "against";
     detail.append(
       el("div", "entry-box", ui.entryHead, ui.action),
-      el("div", "diff-box", ui.diffTitle, ui.diff),
+      el("div", "diff-box" + (edited ? " with-against" : ""), ui.diffTitle, ui.diff, ui.againstTitle, ui.against),
       el("div", "lower-box", ui.tabs, ui.tree, ui.compare),
     );
     ui.toast = el("div", "toast hidden");
     ui.toast.setAttribute("role", "status");
     const main = el("main", "main", list, detail);
-    document.body.append(header, ui.warningPanel, timeline, main, ui.toast);
+    document.body.append(header, ui.warningPanel, ui.removedPanel, timeline, main, ui.toast);
   }
 
   // ---- Header -----------------------------------------------------------------------
@@ -297,7 +333,39 @@
       }, "--find " + visible(index.find.expr));
       ui.chips.append(chip);
     }
+    if (edited) buildEditedHeader();
     ui.chips.append(el("span", "chip keys", "← → or j k: step · Home End"));
+  }
+
+  /** What the report's history is, beside which recording, and what it left out. */
+  function buildEditedHeader() {
+    const recorded = `the recording ${visible(edited.recorded.path)} (${plural(edited.recorded.entries, "entry", "entries")})`;
+    let what;
+    if (edited.kind === "minimize") {
+      what = `A minimised history: ${plural(edited.kept, "entry", "entries")} kept of ${grouped(edited.from)}, found in ${plural(edited.replays, "replay", "replays")}`;
+    } else {
+      what = `What if ${visible(edited.edits.join(" "))}`;
+    }
+    ui.coverage.textContent = `${what}, replayed through reducer ${visible(edited.reducer)}, beside ${recorded}. ` + ui.coverage.textContent;
+    const first = edited.firstDivergence;
+    const firstRow = first === null ? -1 : edited.rows.recordedSeq.indexOf(first) + 1;
+    let text = edited.kind === "minimize" ? `minimised: ${grouped(edited.kept)} of ${grouped(edited.from)} kept` : `what if ${visible(edited.edits.join(" "))}`;
+    if (edited.kind !== "minimize") text += first === null ? " · no recorded entry's state differs" : ` · first diverging at entry ${first}`;
+    const chip = button("chip edited", text, () => firstRow > 0 && select(firstRow, { scroll: true }), "the edited history beside the recording");
+    chip.id = "edited-chip";
+    ui.chips.append(chip);
+    if (edited.removed.length > 0) {
+      const left = button("chip removed", `− ${plural(edited.removed.length, "recorded entry", "recorded entries")} left out`, () => ui.removedPanel.classList.toggle("hidden"));
+      left.id = "removed-chip";
+      ui.chips.append(left);
+      ui.removedPanel.append(el("div", "pane-title", "Recorded entries this history does not have"));
+      for (const r of edited.removed) {
+        const after = r.row === 0 ? "before the first entry" : `after seq ${seqOf(r.row)}`;
+        const line = el("div", "warning-line link", `${removedText(r)}, ${after}`);
+        line.addEventListener("click", () => select(r.row, { scroll: true }));
+        ui.removedPanel.append(line);
+      }
+    }
   }
 
   // ---- Timeline: marks, slider, charts ----------------------------------------------
@@ -337,6 +405,8 @@
     ticks(marks.warnings.keys(), "mark-warning", 18, 10);
     ticks(marks.gaps.keys(), "mark-gap", 2, 24);
     ticks(seqSkips, "mark-gap", 2, 24);
+    ticks(diverged, "mark-diverged", 20, 8);
+    ticks(removedAfter.keys(), "mark-removed", 0, 8);
     if (marks.firstBad >= 0) {
       const x = xOf(marks.firstBad, width);
       track.append(svg("path", { class: "mark-first-bad", d: `M${x - 5} 0 L${x + 5} 0 L${x} 7 Z` }));
@@ -362,6 +432,10 @@
     if (marks.warnings.size > 0) items.push(item("warning", "warning"));
     if (marks.gaps.size > 0 || seqSkips.size > 0) items.push(item("gap", "gap or skipped seq"));
     if (index.pending) items.push(item("pending", "crashed (pending) entry"));
+    if (edited) {
+      items.push(item("diverged", "state differs from the recording"));
+      if (removedAfter.size > 0) items.push(item("removed", "recorded entries left out after it"));
+    }
     ui.legend.append(...items);
   }
 
@@ -555,6 +629,9 @@
     if (marks.find.has(r)) dot("find", "matches --find");
     if (marks.warnings.has(r)) dot("warning", marks.warnings.get(r).map(visible).join("\n"));
     if (marks.gaps.has(r) || seqSkips.has(r)) dot("gap", marks.gaps.has(r) ? visible(marks.gaps.get(r).message) : "seq skipped");
+    if (edited && r > 0 && edited.rows.change[r - 1]) dot("edited", edited.rows.change[r - 1]);
+    if (diverged.has(r)) dot("diverged", `differs from the recording: ${plural(edited.rows.against[r - 1].length, "change", "changes")}`);
+    if (removedAfter.has(r)) dot("removed", "then the recording has " + removedAfter.get(r).map(removedText).join(", "));
     if (r === 0) {
       row.classList.add("initial");
       row.append(dots, el("span", "seq", "—"), el("span", "time"), el("span", "name", index.window.startsAtBeginning ? "initial state" : `state before seq ${rows.seq[0]}`), el("span", "payload"));
@@ -687,6 +764,7 @@
     ui.entryHead.replaceChildren();
     ui.action.replaceChildren();
     ui.diff.replaceChildren();
+    renderAgainst(row);
     const nav = el(
       "span",
       "nav",
@@ -726,6 +804,13 @@
     else if (seqSkips.has(row)) badges.append(badge("gap", `seq ${seqOf(row)} follows seq ${seqOf(row - 1)}`));
     if (marks.breaks.has(row)) badges.append(badge("warning", "its prior is not the previous entry's next"));
     for (const message of marks.warnings.get(row) || []) badges.append(badge("warning", visible(message)));
+    if (edited) {
+      const change = edited.rows.change[row - 1];
+      const recordedSeq = edited.rows.recordedSeq[row - 1];
+      if (change) badges.append(badge("edited", change));
+      if (recordedSeq !== null && recordedSeq !== seqOf(row)) badges.append(badge("edited", `recorded as entry ${recordedSeq}`));
+      if (diverged.has(row)) badges.append(badge("diverged", "differs from the recording"));
+    }
     if (badges.childElementCount > 0) ui.entryHead.append(badges);
     ui.action.append(el("span", "label", "action "), foldedText(C.print(entry.action), 600));
     renderProvenance(row);
@@ -733,6 +818,28 @@
     const before = marks.breaks.has(row) ? `the prior recorded with seq ${seqOf(row)}` : stateName(row - 1);
     ui.diffTitle.textContent = `Diff: ${before} → ${stateName(row)} · ${plural(count, "change", "changes")}`;
     renderDiffLines(ui.diff, C.renderStructural(entry.prior, entry.next, entry.changes, diffLimit));
+  }
+
+  /** The diff of the recorded state after the same entry to this row's state. */
+  function renderAgainst(row) {
+    ui.against.replaceChildren();
+    const shown = edited !== null && row > 0;
+    ui.againstTitle.classList.toggle("hidden", !shown);
+    ui.against.classList.toggle("hidden", !shown);
+    if (!shown) return;
+    const changes = edited.rows.against[row - 1];
+    const recordedSeq = edited.rows.recordedSeq[row - 1];
+    if (changes === null) {
+      ui.againstTitle.textContent = "Against the recording";
+      ui.against.append(el("div", "line context", "(an inserted action: the recording has no such entry)"));
+      return;
+    }
+    ui.againstTitle.textContent = `Against the recording: the recorded state after entry ${recordedSeq} → ${stateName(row)} · ${plural(changes.length, "change", "changes")}`;
+    if (changes.length === 0) {
+      ui.against.append(el("div", "line context", "(the same state as the recording)"));
+      return;
+    }
+    renderDiffLines(ui.against, C.renderLines(changes.map(changeOf), diffLimit));
   }
 
   // ---- Where the selected entry came from: site, cause, chain, running effects --------

@@ -25,7 +25,7 @@ public struct EditedEntry: Sendable, Equatable {
   public var cause: Int?
   /// The recorded entry's 1-based file line; `nil` for an inserted action.
   public var line: Int?
-  /// The recorded entry's other members (`origin`, `site`, …), in the order written.
+  /// The recorded entry's other members (`time`, `origin`, `site`, …), in the order written.
   public var otherMembers: JSONObject
 
   /// Creates an entry.
@@ -49,8 +49,8 @@ public struct EditedEntry: Sendable, Equatable {
   public var name: String { seq.map { "entry \($0)" } ?? "the inserted action" }
 }
 
-/// What a predicate is asked about: a state, and the entry that led to it, as
-/// `replay`'s predicates see them (`$seq`, `$action`, `$prior`).
+/// What a predicate is asked about: a state, the entry that led to it and the history
+/// up to it, as `replay`'s predicates see them (`$seq`, `$action`, `$prior`, `entry(K)`).
 public struct PredicateInput: Sendable, Equatable {
   /// The state judged.
   public var state: JSONValue
@@ -58,12 +58,24 @@ public struct PredicateInput: Sendable, Equatable {
   public var entry: EditedEntry?
   /// The state before that entry; `nil` for the state the replay started from.
   public var prior: JSONValue?
+  /// The history judged, up to this state (`entry(K)`); `nil` when none is known.
+  public var history: JudgedHistory?
 
   /// Creates an input.
-  public init(state: JSONValue, entry: EditedEntry? = nil, prior: JSONValue? = nil) {
+  public init(
+    state: JSONValue, entry: EditedEntry? = nil, prior: JSONValue? = nil,
+    history: JudgedHistory? = nil
+  ) {
     self.state = state
     self.entry = entry
     self.prior = prior
+    self.history = history
+  }
+
+  /// Inputs are equal when their states, entries and priors are: a history is a way to
+  /// read entries, not a value to compare.
+  public static func == (a: PredicateInput, b: PredicateInput) -> Bool {
+    a.state == b.state && a.entry == b.entry && a.prior == b.prior
   }
 }
 

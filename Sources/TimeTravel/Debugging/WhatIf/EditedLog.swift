@@ -22,13 +22,16 @@ public struct EditedLog: Sendable {
   public let text: [UInt8]
   /// The edited history's entries, in order (entry k of ``log`` is `entries[k − 1]`).
   public let entries: [EditedEntry]
+  /// What the replay of the edits found (first divergence, final diff); `nil` for the
+  /// kept entries of a minimisation, which are replayed alone.
+  public let whatIf: WhatIfResult?
 
   /// Writes `entries` with `states` (state 0, then the state after each entry); an entry
   /// with a move is a recorded move, written as it went (and left out when it went
   /// nowhere).
   init(
     from source: LogFile, entries given: [EditedEntry], moves: [TimeTravelMove?],
-    states givenStates: [JSONValue]
+    states givenStates: [JSONValue], whatIf: WhatIfResult? = nil
   )
     throws(WhatIfError)
   {
@@ -59,6 +62,7 @@ public struct EditedLog: Sendable {
       var object = JSONObject()
       let number = keepsSeqs ? entry.seq! : i + 1
       object["seq"] = .number(JSONNumber(number))
+      if let time = entry.otherMembers["time"] { object["time"] = time }
       object["action"] = entry.action
       for (key, value) in entry.otherMembers where !["edited", "skipped"].contains(key) {
         object[key] = value
@@ -76,6 +80,7 @@ public struct EditedLog: Sendable {
     }
     self.text = Array((lines.joined(separator: "\n") + "\n").utf8)
     self.entries = entries
+    self.whatIf = whatIf
     do { self.log = try LogFile(contents: text, name: "\(source.path) (edited)") } catch {
       throw WhatIfError(error)
     }
@@ -134,7 +139,8 @@ extension WhatIf {
     }
     return try EditedLog(
       from: log, entries: prefix + entries,
-      moves: Array(repeating: nil, count: prefix.count) + moves, states: prefixStates + states)
+      moves: Array(repeating: nil, count: prefix.count) + moves, states: prefixStates + states,
+      whatIf: result)
   }
 
   /// The recorded entries `seqs` (in their recorded order) replayed alone from the

@@ -23,7 +23,7 @@ struct EntryRecord: Sendable {
   /// The position of the entry whose effect sent this action (`origin.cause`), when it
   /// is in the log.
   var cause: Int?
-  /// `origin`, `site` and whatever else the writer added.
+  /// `time`, `origin`, `site` and whatever else the writer added.
   var otherMembers: JSONObject
 
   var isMove: Bool {
@@ -56,9 +56,12 @@ extension LogFile {
     {
       cause = found
     }
+    var others = members.otherMembers
+    // The time goes with the entry wherever an edited history puts it.
+    if let time = members.time { others["time"] = .string(time) }
     return EntryRecord(
       position: position, seq: numbering.number(atPosition: position), line: line,
-      action: members.action, kind: kind, cause: cause, otherMembers: members.otherMembers)
+      action: members.action, kind: kind, cause: cause, otherMembers: others)
   }
 
   /// Records of entries `positions`, in order.

@@ -27,6 +27,8 @@ extension ForkReplay {
   ///
   /// - Parameters:
   ///   - start: The state replay starts from, as JSON (the first step's prior).
+  ///   - recordedThrough: The log's position of that state: the entries up to it are the
+  ///     history's first, as recorded (what `entry(K)` reads before the steps).
   ///   - rejoin: From this step index on, the steps are the recorded entries in their
   ///     recorded order: once a state there equals the recorded one, the rest of the
   ///     replay would repeat the recording, so the pass stops (`nil`: never stop).
@@ -34,12 +36,15 @@ extension ForkReplay {
   ///   - observe: Called with each step's index, state and recorded state.
   /// - Throws: ``WhatIfError`` from the replay, or `.predicateFailed` naming the entry.
   mutating func pass(
-    _ steps: [ReplayStep], start: JSONValue, predicate: StatePredicate?, rejoin: Int? = nil,
+    _ steps: [ReplayStep], start: JSONValue, after recordedThrough: Int,
+    predicate: StatePredicate?, rejoin: Int? = nil,
     stopAtFirstBad: Bool = false,
     observe: Observer? = nil
   ) throws(WhatIfError) -> Pass {
     var pass = Pass(final: start)
     var prior = start
+    let replayed = predicate.map { _ in ReplayedEntries(log: log, recordedThrough: recordedThrough)
+    }
     for (i, step) in steps.enumerated() {
       try apply(step)
       let state = try state()
@@ -50,10 +55,12 @@ extension ForkReplay {
         if pass.firstDivergence == nil, recorded != state { pass.firstDivergence = step.entry.seq }
       }
       var holds: Bool?
+      replayed?.append(step.entry, prior: prior, next: state)
       // Past the first bad state only the last one matters, unless each is observed.
       if let predicate, pass.firstBad == nil || i == steps.count - 1 || observe != nil {
-        holds = try Self.judge(
-          predicate, PredicateInput(state: state, entry: step.entry, prior: prior), log: log)
+        let input = PredicateInput(
+          state: state, entry: step.entry, prior: prior, history: replayed?.history)
+        holds = try Self.judge(predicate, input, log: log)
         if holds == true, pass.firstBad == nil { pass.firstBad = i }
       }
       observe?(i, state, recorded, holds, lastMove)

@@ -38,7 +38,8 @@ extension WhatIf {
       }
     }
     let pass = try fork.pass(
-      steps, start: startInput.state, predicate: predicate, observe: stepObserver)
+      steps, start: startInput.state, after: startState, predicate: predicate,
+      observe: stepObserver)
     if firstBad == nil, let i = pass.firstBad { firstBad = steps[i].entry }
     var holdsAtEnd = pass.holdsAtEnd
     var recordedHoldsAtEnd: Bool?
@@ -60,10 +61,14 @@ extension WhatIf {
   /// without the entry (and its prior state) unless `withEntry`.
   func recordedInput(_ index: Int, withEntry: Bool = true) throws(WhatIfError) -> PredicateInput {
     do {
-      guard index > 0, withEntry else { return PredicateInput(state: try log.state(index)) }
+      let history = JudgedHistory.recorded(log, through: index)
+      guard index > 0, withEntry else {
+        return PredicateInput(state: try log.state(index), history: history)
+      }
       let entry = try log.entry(index)
       return PredicateInput(
-        state: entry.next, entry: EditedEntry(recorded: entry, log: log), prior: entry.prior)
+        state: entry.next, entry: EditedEntry(recorded: entry, log: log), prior: entry.prior,
+        history: history)
     } catch {
       throw WhatIfError(error)
     }
@@ -86,9 +91,10 @@ extension EditedEntry {
   /// A recorded entry of `log`, unchanged.
   init(recorded entry: LogEntry, log: LogFile) {
     let cause = entry.otherMembers["origin"]?["cause"]?.numberValue?.intValue
+    var others = entry.otherMembers
+    if let time = entry.time { others["time"] = .string(time) }
     self.init(
-      seq: entry.seq, action: entry.action, cause: cause, line: entry.line,
-      otherMembers: entry.otherMembers)
+      seq: entry.seq, action: entry.action, cause: cause, line: entry.line, otherMembers: others)
   }
 }
 

@@ -4,8 +4,11 @@
 
   /// Waits on inotify (inotify(7)) for the file to be written, truncated, renamed or
   /// deleted, and for its name in the directory to be created, deleted or renamed onto
-  /// (how a new session replaces a log). Blocks in `poll(2)`; events about other names in
-  /// the directory are read and ignored without waking the follower.
+  /// (how a new session replaces a log). When the path is a symbolic link, each link's
+  /// target is watched the same way in its own directory, so that a target rotated
+  /// (renamed, a new file created at its name) or a link retargeted is noticed as
+  /// `tail -F` notices it. Blocks in `poll(2)`; events about other names in the
+  /// directories are read and ignored without waking the follower.
   final class InotifyFileWatcher: FileWatcher {
     private let inotify: Int32
     private let path: String
@@ -13,6 +16,8 @@
     private let name: [UInt8]
     private let directoryWatch: Int32
     private var fileWatch: Int32 = -1
+    /// The directories of the path's link targets, each with the target's name in it.
+    private var targets: [(watch: Int32, name: [UInt8])] = []
 
     /// What changes the file itself: writes, truncation, its link count (deleted),
     /// closing after a write, being renamed or deleted.
@@ -48,6 +53,26 @@
       // The same inode gives the same watch; a missing file none until it is created.
       fileWatch = inotify_add_watch(inotify, path, Self.fileEvents)
       if old >= 0, old != fileWatch { _ = inotify_rm_watch(inotify, old) }
+      watchTargets()
+    }
+
+    /// Watches the directory of each link the path leads through (up to 40, as the
+    /// kernel follows them) for the target's name.
+    private func watchTargets() {
+      targets = []
+      var current = path
+      for _ in 0..<40 {
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+        else { return }
+        let base = URL(fileURLWithPath: current).deletingLastPathComponent()
+        let target =
+          destination.hasPrefix("/")
+          ? URL(fileURLWithPath: destination) : base.appendingPathComponent(destination)
+        let watch = inotify_add_watch(
+          inotify, target.deletingLastPathComponent().path, Self.directoryEvents)
+        if watch >= 0 { targets.append((watch, Array(target.lastPathComponent.utf8))) }
+        current = target.path
+      }
     }
 
     func wait(_ wakeup: Wakeup, timeout: Int32) {
@@ -59,8 +84,17 @@
         let ready = poll(&fds, 2, timeout)
         if ready < 0, errno == EINTR { continue }
         if ready <= 0 || fds[1].revents != 0 || fds[0].revents & Int16(POLLIN) == 0 { return }
-        if readEvents() { return }
+        if readEvents() {
+          // A link retargeted leads elsewhere now.
+          if !targets.isEmpty || isLink { watchTargets() }
+          return
+        }
       }
+    }
+
+    private var isLink: Bool {
+      var info = stat()
+      return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Reads the pending events; whether one concerns the file (or the queue overflowed,
@@ -83,6 +117,7 @@
             let eventName = nameBytes.prefix { $0 != 0 }
             if mask & UInt32(IN_Q_OVERFLOW) != 0 || wd == fileWatch
               || (wd == directoryWatch && eventName.elementsEqual(name))
+              || targets.contains(where: { $0.watch == wd && eventName.elementsEqual($0.name) })
             {
               relevant = true
             }

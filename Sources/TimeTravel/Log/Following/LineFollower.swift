@@ -37,15 +37,22 @@ final class LineFollower {
     /// Line `line` started with `count` NUL bytes, dropped: what a copytruncate rotation
     /// leaves when the writer goes on at its old offset in the emptied file.
     case nulBytes(count: Int, line: Int)
+    /// The stream ended (``init(stream:name:quiet:)``): its writer closed it.
+    case ended
   }
 
   let path: String
-  private var fd: Int32
+  /// Whether the follower reads a stream (a pipe, a FIFO, standard input) to its end
+  /// instead of a file by name: no seeking, no rotation.
+  let isStream: Bool
+  /// Whether the stream ended (``Event/ended``).
+  var ended = false
+  var fd: Int32
   private var identity: FileIdentity
   /// The bytes read so far from the open file.
-  private var offset: Int
+  var offset: Int
   /// The bytes of the line not yet ended.
-  private var partial: [UInt8] = []
+  var partial: [UInt8] = []
   /// The lines ended so far.
   private var lineNumber: Int
   /// The open file's opening (``FollowPoint/opening(_:)``), as far as it was read.
@@ -55,8 +62,8 @@ final class LineFollower {
   /// Lines ended while ``skipAvailable()`` reads, counted instead of queued.
   private var skipped: Int?
   private var removed = false
-  private var events: [Event] = []
-  private var nextEvent = 0
+  var events: [Event] = []
+  var nextEvent = 0
   private let watcher: FileWatcher
   let wakeup: Wakeup
   private let stopped = Atomic<Bool>(false)
@@ -64,7 +71,10 @@ final class LineFollower {
   /// How long the writer must be quiet before a last line without its `\n` that is a
   /// whole record is handed over, in milliseconds.
   private let quietMilliseconds: Int32
-  private static let chunkSize = 1 << 20
+  private let quiet: Duration
+  /// When the open file last grew (or was opened).
+  var lastGrowth = ContinuousClock.now
+  static let chunkSize = 1 << 20
 
   /// Follows `path` from `start`.
   /// - Throws: ``LogError`` `.cannotOpen` when the path cannot be opened again.
@@ -73,7 +83,9 @@ final class LineFollower {
     lineLimit: Int = LogSource.lineLimit, quiet: Duration = .milliseconds(500)
   ) throws(LogError) {
     self.path = path
+    isStream = false
     self.lineLimit = lineLimit
+    self.quiet = quiet
     let (seconds, attoseconds) = quiet.components
     quietMilliseconds = Int32(
       clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -93,7 +105,31 @@ final class LineFollower {
     fd = -1
   }
 
-  deinit { if fd >= 0 { close(fd) } }
+  /// Reads the stream open at `fd` (which stays the caller's to close) from where it is,
+  /// calling it `name` in messages.
+  /// - Throws: ``LogError`` `.cannotOpen` when the process is out of file descriptors.
+  init(
+    stream fd: Int32, name: String, lineLimit: Int = LogSource.lineLimit,
+    quiet: Duration = .milliseconds(500)
+  ) throws(LogError) {
+    path = name
+    isStream = true
+    self.lineLimit = lineLimit
+    self.quiet = quiet
+    let (seconds, attoseconds) = quiet.components
+    quietMilliseconds = Int32(
+      clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    wakeup = try Wakeup(path: name)
+    watcher = StreamWatcher(fd: fd)
+    self.fd = fd
+    identity = FileIdentity(stat())
+    offset = 0
+    lineNumber = 0
+    prefix = []
+    awaitingNewline = false
+  }
+
+  deinit { if fd >= 0, !isStream { close(fd) } }
 
   /// Makes a blocked ``next()`` return `nil`, now and from then on; from any thread.
   func stop() {
@@ -110,6 +146,7 @@ final class LineFollower {
   func next() throws(LogError) -> Event? {
     while !isStopped {
       if let event = dequeue() { return event }
+      if ended { return nil }
       try look()
       if nextEvent < events.count { continue }
       guard partialIsARecord() else {
@@ -123,19 +160,27 @@ final class LineFollower {
       watcher.wait(wakeup, timeout: quietMilliseconds)
       if isStopped { return nil }
       try look()
-      if nextEvent == events.count, offset == before, !partial.isEmpty {
-        lineNumber += 1
-        events.append(.line(partial, number: lineNumber))
-        partial = []
-        awaitingNewline = true
-      }
+      if nextEvent == events.count, offset == before, !partial.isEmpty { handOverPartial() }
     }
     return nil
   }
 
+  /// Hands over the last line, a whole record without its `\n`; the `\n` that may come
+  /// later is no new line.
+  func handOverPartial() {
+    lineNumber += 1
+    if let count = skipped {
+      skipped = count + 1
+    } else {
+      events.append(.line(partial, number: lineNumber))
+    }
+    partial = []
+    awaitingNewline = true
+  }
+
   /// Whether the bytes after the last `\n` are a whole JSON value: a complete record
   /// whose writer has not written its `\n` (yet, or ever).
-  private func partialIsARecord() -> Bool {
+  func partialIsARecord() -> Bool {
     guard let last = partial.last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
       last == UInt8(ascii: "}") || last == UInt8(ascii: "]")
     else { return false }
@@ -161,16 +206,24 @@ final class LineFollower {
     return (skipped ?? 0, events)
   }
 
+  /// What there is now. A last line that is a whole record without its `\n` is handed
+  /// over when the file has not grown for the quiet period, as ``next()`` hands it over
+  /// after waiting that long.
   private func collect() throws(LogError) -> [Event] {
     var result: [Event] = []
     repeat {
       while let event = dequeue() { result.append(event) }
       try look()
+      if nextEvent == events.count, ContinuousClock.now - lastGrowth >= quiet,
+        partialIsARecord()
+      {
+        handOverPartial()
+      }
     } while nextEvent < events.count
     return result
   }
 
-  private func dequeue() -> Event? {
+  func dequeue() -> Event? {
     guard nextEvent < events.count else {
       events.removeAll(keepingCapacity: true)
       nextEvent = 0
@@ -184,6 +237,7 @@ final class LineFollower {
   /// when one is complete (reading stops there, so a large backlog is read as it is
   /// handed over, not all at once).
   private func look() throws(LogError) {
+    if isStream { return try readStream() }
     var info = stat()
     guard stat(path, &info) == 0 else {
       if fd >= 0 { try readToEnd() }
@@ -242,7 +296,7 @@ final class LineFollower {
     awaitingNewline = false
   }
 
-  private func dropPartial() {
+  func dropPartial() {
     if !partial.isEmpty { events.append(.incompleteLine(line: lineNumber + 1)) }
     partial = []
   }
@@ -272,13 +326,14 @@ final class LineFollower {
         prefix = FollowPoint.opening(prefix + buffer[0..<n])
       }
       offset += n
+      lastGrowth = .now
       try split(buffer[0..<n])
       if untilLine, nextEvent < events.count { return }
     }
   }
 
   /// Queues the lines `chunk` ends, keeping the rest for the next.
-  private func split(_ chunk: ArraySlice<UInt8>) throws(LogError) {
+  func split(_ chunk: ArraySlice<UInt8>) throws(LogError) {
     var start = chunk.startIndex
     while let newline = chunk[start...].firstIndex(of: 0x0A) {
       var line = partial + chunk[start..<newline]
@@ -312,7 +367,7 @@ final class LineFollower {
     }
   }
 
-  private func failure(_ what: String, _ code: Int32) -> LogError {
+  func failure(_ what: String, _ code: Int32) -> LogError {
     LogError(
       kind: .cannotOpen, path: path,
       message: "cannot be \(what) (\(String(cString: strerror(code))))")

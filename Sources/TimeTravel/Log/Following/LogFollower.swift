@@ -61,8 +61,11 @@ public final class LogFollower: @unchecked Sendable {
     /// The path names no file any more; the follower waits for one to appear.
     case removed
     /// The file's half-written last line (`line`) will never be completed: the file
-    /// was truncated, replaced or removed first.
+    /// was truncated, replaced or removed first, or the stream ended.
     case incompleteLine(line: Int)
+    /// The stream (``init(streamingFrom:name:quiet:)``) ended: its writer closed it. No
+    /// event follows; ``next()`` returns `nil` from here on.
+    case ended
   }
 
   private let lines: LineFollower
@@ -75,8 +78,9 @@ public final class LogFollower: @unchecked Sendable {
   private var lastState: JSONValue?
   /// Whether the next line is the first of a session, which may be a header.
   private var atSessionStart: Bool
-  /// Whether the log records actions only: its new entries come without states.
-  private let actionOnly: Bool
+  /// Whether the log records actions only: its new entries come without states; `nil`
+  /// until a session's first entry tells (a new session, a stream).
+  private var actionOnly: Bool?
 
   /// Follows `log`'s file from where `log` read up to.
   /// - Parameters:
@@ -98,10 +102,32 @@ public final class LogFollower: @unchecked Sendable {
       last: log.numbering.last)
     self.log = log.entryCount > 0 ? log : nil
     atSessionStart = start.lines == 0
-    actionOnly = log.isActionOnly
+    actionOnly = log.entryCount > 0 ? log.isActionOnly : nil
   }
 
-  /// The path followed.
+  /// Reads a stream (a pipe, a FIFO, standard input) as its writer writes it, to its end,
+  /// as `tail -f` reads a pipe: every record is new, the first line may be a header, and
+  /// there is no seeking and no rotation (no ``Event/truncated(size:)``,
+  /// ``Event/replaced`` or ``Event/removed``). At the end, a last line that is a whole
+  /// record is handed over, a torn one is reported (``Event/incompleteLine(line:)``), and
+  /// ``Event/ended`` comes last.
+  /// - Parameters:
+  ///   - descriptor: The stream, open for reading; it stays the caller's to close, after
+  ///     following. Standard input is `0`.
+  ///   - name: What messages call it (`stdin`, or the FIFO's path).
+  ///   - quiet: As for ``init(following:watching:quiet:)``.
+  /// - Throws: ``LogError`` `.cannotOpen` when the process is out of file descriptors.
+  public init(
+    streamingFrom descriptor: Int32, name: String, quiet: Duration = .milliseconds(500)
+  ) throws(LogError) {
+    lines = try LineFollower(stream: descriptor, name: name, quiet: quiet)
+    numbering = Numbering(byPosition: false, count: 0, last: nil)
+    log = nil
+    atSessionStart = true
+    actionOnly = nil
+  }
+
+  /// The path followed (for a stream, its name).
   public var path: String { lines.path }
 
   /// The next event, waiting as long as it takes; `nil` once ``stop()`` was called.
@@ -149,15 +175,9 @@ public final class LogFollower: @unchecked Sendable {
       newSession()
       return [.replaced]
     case .removed: return [.removed]
+    case .ended: return [.ended]
     case .nulBytes(let count, let line):
-      return [
-        .warning(
-          LogWarning(
-            line: line,
-            message:
-              "\(count) NUL byte\(count == 1 ? "" : "s") before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped \(count == 1 ? "it" : "them") and kept the line"
-          ))
-      ]
+      return [.warning(LogWarning.nulBytes(count, beforeLine: line))]
     }
   }
 
@@ -166,6 +186,7 @@ public final class LogFollower: @unchecked Sendable {
     log = nil
     lastState = nil
     atSessionStart = true
+    actionOnly = nil
   }
 
   private func decodeLine(_ bytes: [UInt8], line: Int) -> [Event] {
@@ -235,6 +256,10 @@ public final class LogFollower: @unchecked Sendable {
   /// The entry on `line`, numbered, after a ``Event/warning(_:)`` when its `seq` does
   /// not increase.
   private func entry(_ value: JSONValue, line: Int) throws(LogError) -> [Event] {
+    // As `LogFile` tells a log of actions only: by its first entry.
+    let actionOnly =
+      self.actionOnly ?? (value["action"] != nil && value["next"] == nil && value["patch"] == nil)
+    self.actionOnly = actionOnly
     let members = try LogEntry.Members(value, path: path, line: line, actionOnly: actionOnly)
     if actionOnly {
       let (number, warning) = numbering.add(recordedSeq: members.recordedSeq, line: line)

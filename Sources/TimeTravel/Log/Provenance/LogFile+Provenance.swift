@@ -93,7 +93,7 @@ extension LogFile {
   }
 
   /// Why entry `number` may be missing: the ring dropped it, or a gap record covers it.
-  private func missingReason(_ number: Int) -> String {
+  func missingReason(_ number: Int) -> String {
     if let dropped = header?.dropped, dropped > 0, let first = numbering.first, number < first {
       return " (ring mode dropped the entries before \(first))"
     }

@@ -51,16 +51,25 @@ extension LogEntry {
   /// Empty for a well-formed entry. (Whether the cause names an earlier entry is the
   /// chain's business: see ``LogFile/causeChain(ofEntry:)``.)
   public var provenanceWarnings: [LogWarning] {
+    Self.provenanceWarnings(
+      seq: seq, line: line, site: otherMembers["site"], origin: otherMembers["origin"])
+  }
+
+  /// ``provenanceWarnings`` of the entry numbered `seq` on file line `line`, from its
+  /// `site` and `origin` members as written: what a scan that builds no entry reports.
+  static func provenanceWarnings(seq: Int, line: Int, site: JSONValue?, origin: JSONValue?)
+    -> [LogWarning]
+  {
     var warnings: [LogWarning] = []
     func warn(_ message: String) { warnings.append(LogWarning(line: line, message: message)) }
-    if let value = otherMembers["site"] {
+    if let value = site {
       if let problem = LogSite.problem(in: value) {
         warn("entry \(seq)'s site cannot be read (\(problem)); ignored it")
       } else if LogSite(value)?.hasControlCharacters == true {
         warn("entry \(seq)'s site holds control characters; they are shown escaped")
       }
     }
-    if let value = otherMembers["origin"] {
+    if let value = origin {
       if case .object(let object) = value {
         if let cause = object["cause"], cause.numberValue?.intValue == nil {
           warn(

@@ -22,6 +22,10 @@ struct LineIndex: Sendable {
   private(set) var lastLineIsUnterminated = false
   /// The bytes indexed: the input's size when it was read.
   private(set) var size = 0
+  /// The lines (1-based) that NUL bytes came before, and how many: what a copytruncate
+  /// rotation leaves when the writer goes on at its old offset in the emptied file. They
+  /// are not part of the line (its start lies after them).
+  private(set) var nulRuns: [(line: Int, count: Int)] = []
 
   /// Indexes `source`.
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails, or when the input is
@@ -63,6 +67,7 @@ struct LineIndex: Sendable {
     self.seqs = seqs
     lastLineIsUnterminated = builder.lastLineIsUnterminated
     size = builder.size
+    nulRuns = builder.nulRuns
   }
 
   var count: Int { starts.count }
@@ -97,6 +102,9 @@ struct LineIndex: Sendable {
     /// Lines (indexes) to classify after the pass.
     var unclassified: [Int] = []
     var lastLineIsUnterminated = false
+    var nulRuns: [(line: Int, count: Int)] = []
+    /// NUL bytes skipped before the line not yet ended.
+    var nuls = 0
     /// Start of the line not yet ended.
     var lineStart = 0
     /// The open line's kind and `seq`, once the bytes seen so far tell them.
@@ -109,6 +117,15 @@ struct LineIndex: Sendable {
       guard let base = chunk.baseAddress, chunk.count > 0 else { return }
       var position = 0
       while position < chunk.count {
+        // NUL bytes before a line are no part of it: its start moves past them.
+        while lineKind == nil, lineStart >= offset, lineStart - offset < chunk.count,
+          chunk[lineStart - offset] == 0
+        {
+          lineStart += 1
+          nuls += 1
+        }
+        position = max(position, lineStart - offset)
+        guard position < chunk.count else { break }
         let found = memchr(base + position, 0x0A, chunk.count - position)
         let newline = found.map { UnsafeRawPointer($0) - base }
         let to = newline ?? chunk.count
@@ -133,6 +150,8 @@ struct LineIndex: Sendable {
     }
 
     mutating func endLine(at end: Int) {
+      if nuls > 0 { nulRuns.append((starts.count + 1, nuls)) }
+      nuls = 0
       if lineKind == nil { unclassified.append(starts.count) }
       starts.append(lineStart)
       ends.append(end)

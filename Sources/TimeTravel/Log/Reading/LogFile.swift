@@ -236,7 +236,7 @@ public final class LogFile: Sendable {
     self.gapBefore = Dictionary(
       gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
     self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
-    self.isActionOnly = Self.recordsActionsOnly(source, lines, entryLines.first)
+    self.isActionOnly = Self.recordsActionsOnly(source, lines, entryLines.prefix(2))
     self.closing = closing
     self.tornLine = torn.map { $0.line - 1 }
     self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
@@ -247,7 +247,8 @@ public final class LogFile: Sendable {
     let ending = Self.endingWarnings(
       closing: closing, header: header, endsInPending: pending != nil, lastLine: lastLine,
       lastSeq: lastSeq)
-    self.warnings = opening + scan.warnings + warnings + ending
+    let nuls = lines.nulRuns.map { LogWarning.nulBytes($0.count, beforeLine: $0.line) }
+    self.warnings = opening + nuls + scan.warnings + warnings + ending
   }
 
   /// What one pass over the entry lines finds.
@@ -391,14 +392,28 @@ public final class LogFile: Sendable {
     case syntax(JSONParseError)
   }
 
-  /// Whether the entry on line index `first` records an action only.
-  private static func recordsActionsOnly(_ source: LogSource, _ lines: LineIndex, _ first: Int?)
-    -> Bool
-  {
-    guard let first, lines.kinds[first] == .entry,
-      case .object(let object)? = try? parse(source, lines, first)
+  /// Whether the log records actions only, from its first two entries (line indexes
+  /// `firsts`): the first has no `next` and no `patch`; when it has a `prior` (the initial
+  /// state, see <doc:LogFormat#Action-only-entries>), the second entry, if any, has no
+  /// `next` and no `patch` either. A first entry with a `prior` before entries that record
+  /// states is a full entry missing its `next`, and reads as the error that names it on
+  /// every path, rather than a log whose recorded states are all ignored.
+  private static func recordsActionsOnly(
+    _ source: LogSource, _ lines: LineIndex, _ firsts: ArraySlice<Int>
+  ) -> Bool {
+    func reading(_ i: Int) -> (actionOnly: Bool, hasPrior: Bool)? {
+      guard lines.kinds[i] == .entry, case .object(let object)? = try? parse(source, lines, i)
+      else { return nil }
+      return (
+        object["action"] != nil && object["next"] == nil && object["patch"] == nil,
+        object["prior"] != nil
+      )
+    }
+    guard let first = firsts.first, let (actionOnly, hasPrior) = reading(first), actionOnly
     else { return false }
-    return object["action"] != nil && object["next"] == nil && object["patch"] == nil
+    guard hasPrior, firsts.count > 1 else { return true }
+    // A second line that cannot be read leaves the first's reading as it was.
+    return reading(firsts[firsts.startIndex + 1])?.actionOnly ?? true
   }
 
   private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)

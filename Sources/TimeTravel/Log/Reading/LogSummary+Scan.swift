@@ -68,6 +68,7 @@ extension LogSummary {
     }
     var chain: [LogWarning] = []
     var sequence = LogSequenceCheck(log)
+    var provenance = ProvenanceCheck(log)
     var tally = ActionTally()
     // The last entry before the current chunk: its number and its `next`.
     var previous: (seq: Int, next: [UInt8])?
@@ -80,6 +81,8 @@ extension LogSummary {
         let line = log.lineNumber(ofEntry: position)
         chain += sequence.check(
           position: position, seq: record.seq ?? seq, line: line, time: record.time)
+        provenance.check(
+          position: position, seq: seq, line: line, site: record.site, origin: record.origin)
         switch record.chain {
         case .broken(let first):
           let before = log.numbering.number(atPosition: position - 1)
@@ -106,7 +109,9 @@ extension LogSummary {
     }
     self.entryCount = included
     chain += sequence.finish()
-    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
+    self.warnings =
+      log.warnings
+      + Self.inLineOrder(Self.inLineOrder(log.sequenceWarnings, chain), provenance.finish())
     self.firstTime = tally.firstTime
     self.lastTime = tally.lastTime
     actionCounts = tally.ranked
@@ -123,6 +128,9 @@ extension LogSummary {
     /// The entry's `next`, when it is the last of its chunk: the next chunk's first
     /// entry is checked against it.
     var lastNext: [UInt8]?
+    /// Its `site` and `origin` members as written, when it has them.
+    var site: JSONValue?
+    var origin: JSONValue?
   }
 
   /// How an entry's `prior` was checked against the entry before it.
@@ -180,7 +188,8 @@ extension LogSummary {
         .success(
           ScannedEntry(
             seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
-            included: included, lastNext: last ? Array(next) : nil)))
+            included: included, lastNext: last ? Array(next) : nil, site: entry.site,
+            origin: entry.origin)))
     }
     return results
   }

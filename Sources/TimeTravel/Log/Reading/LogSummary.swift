@@ -15,8 +15,11 @@ public struct LogSummary: Sendable, Equatable {
   public var actionCounts: [(name: String, count: Int)]
   /// The log's own warnings (``LogFile/warnings``), then, in file order, every place
   /// where `seq` does not go up by one (``LogFile/sequenceWarnings``), and what the scan
-  /// finds: pending records whose `seq` does not fit, `time` going backwards, and entries
-  /// whose `prior` differs from the previous entry's `next`.
+  /// finds: pending records whose `seq` does not fit, `time` going backwards, entries
+  /// whose `prior` differs from the previous entry's `next`, and sites and causes that
+  /// cannot be followed (a site that cannot be read or holds control characters, a cause
+  /// that names no entry, comes after what it caused or goes round in a cycle), the first
+  /// three of each kind listed and the rest counted.
   public var warnings: [LogWarning]
 
   /// Scans every entry of `log`, checking the chain invariants.
@@ -35,12 +38,16 @@ public struct LogSummary: Sendable, Equatable {
     var tally = ActionTally()
     var previous: LogEntry?
     var sequence = LogSequenceCheck(log)
+    var provenance = ProvenanceCheck(log)
     for position in log.positions {
       let entry = try log.entry(position)
       defer { previous = entry }
       chain += sequence.check(
         position: position, seq: entry.recordedSeq ?? entry.seq, line: entry.line,
         time: entry.time)
+      provenance.check(
+        position: position, seq: entry.seq, line: entry.line, site: entry.otherMembers["site"],
+        origin: entry.otherMembers["origin"])
       if let previous, log.gap(beforeEntry: position) == nil, entry.prior != previous.next {
         let first =
           JSONDiff.changes(from: previous.next, to: entry.prior).first?.shownPath.quotedText
@@ -54,7 +61,9 @@ public struct LogSummary: Sendable, Equatable {
     }
     self.entryCount = included
     chain += sequence.finish()
-    self.warnings = log.warnings + Self.inLineOrder(log.sequenceWarnings, chain)
+    self.warnings =
+      log.warnings
+      + Self.inLineOrder(Self.inLineOrder(log.sequenceWarnings, chain), provenance.finish())
     self.firstTime = tally.firstTime
     self.lastTime = tally.lastTime
     actionCounts = tally.ranked

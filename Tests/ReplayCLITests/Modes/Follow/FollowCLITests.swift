@@ -31,6 +31,17 @@ struct FollowCLITests {
             os.rename(path + ".new", path)
         elif op == "remove":
             os.remove(path)
+        elif op == "rename":
+            os.rename(move["from"], move["to"])
+        elif op == "write":
+            # A whole file at once, as a recorder starting a session creates it.
+            with open(move["file"] + ".new", "wb") as f:
+                f.write(move["data"].encode())
+            os.rename(move["file"] + ".new", move["file"])
+        elif op == "link":
+            # Points the link at another target in one step, as `ln -sfn` nearly does.
+            os.symlink(move["target"], move["link"] + ".new")
+            os.rename(move["link"] + ".new", move["link"])
         print("ok", flush=True)
     """
 
@@ -41,10 +52,11 @@ struct FollowCLITests {
 
     let name: String
 
-    init(log: String, name: String = "log.jsonl") throws {
+    /// With `log` `nil`, no log is written: it does not exist yet.
+    init(log: String?, name: String = "log.jsonl") throws {
       folder = try LiveLogFolder(name: name)
       self.name = name
-      try folder.write(log)
+      if let log { try folder.write(log) }
       let script = folder.path + "/writer.py"
       try folder.write(Self.script, to: script)
       writer = try ChildProcess(
@@ -64,6 +76,11 @@ struct FollowCLITests {
     func move(_ op: String, _ data: String? = nil) throws {
       var command: [String: String] = ["op": op]
       command["data"] = data
+      try move(command)
+    }
+
+    /// One move of the writer with its arguments (`["op": "rename", "from": …]`).
+    func move(_ command: [String: String]) throws {
       let json = try JSONSerialization.data(withJSONObject: command)
       writer.send(String(decoding: json, as: UTF8.self) + "\n")
       _ = try writer.lines(through: "ok")

@@ -17,10 +17,10 @@ import Testing
         == (2, "replay: --until goes with --follow or --listen"))
   }
 
-  @Test func standardInputCannotBeFollowed() {
+  /// The process's stdin is followed as a stream (`FollowStreamTests`); buffers are none.
+  @Test func standardInputIsFollowedOnlyWhenItIsAStream() {
     #expect(
-      Self.run(["-", "--follow"])
-        == (2, "replay: --follow reads a file as it grows, so the log cannot come from stdin ('-')")
+      Self.run(["-", "--follow"]) == (2, "replay: --follow cannot read stdin here: it is no stream")
     )
   }
 

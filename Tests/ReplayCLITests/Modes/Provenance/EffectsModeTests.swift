@@ -101,3 +101,48 @@ extension EffectsModeTests {
       ))
   }
 }
+
+extension EffectsModeTests {
+  /// A run the entry's own reducer started is recorded after the entry's time: its age
+  /// at that state is not a made-up "0 s" but how much later it started, from the same
+  /// clocks; a state later on measures it as running.
+  @Test func aRunStartedAfterTheEntrysTimeSaysSo() {
+    let (code, out, _) = replay(CheckoutFixture.path, "--effects", "4")
+    #expect(code == 0)
+    #expect(
+      out.hasPrefix(
+        """
+        2 effects running after entry 4 (pay):
+          priceWatch (run 1), started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:), running for 3 s
+          charge (run 2), started by entry 4 at CheckoutSample/CheckoutReducer.swift:55 in reduce(into:action:), started 1 s after entry 4's time
+
+        """))
+    let json = replay(CheckoutFixture.path, "--effects", "4", "--format", "json").out
+    #expect(json.contains(#""started":"2026-01-05T09:00:06.000Z","seconds":-1}]"#))
+  }
+
+  /// At the end of the log the clock is the closing record's: a start recorded later than
+  /// it (the clocks disagree) says so too.
+  @Test func aRunStartedAfterTheClosingTimeSaysSo() throws {
+    let log = try TempLog(
+      """
+      {"format":"replay-log","version":1,"closingRecord":true}
+      {"seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"a":{}},"prior":{"n":0},"next":{"n":1}}
+      {"effect":"start","id":1,"name":"sync","cause":1,"time":"2026-01-05T09:00:03.500Z"}
+      {"closed":true,"lastSeq":1,"time":"2026-01-05T09:00:02.000Z","by":"close"}
+
+      """)
+    let (code, out, _) = replay(log.path, "--effects")
+    #expect(code == 0)
+    #expect(
+      out.hasPrefix(
+        """
+        1 effect running after entry 1 (a), the end of the log:
+          sync (run 1), started by entry 1, started 1.5 s after the log's closing time
+
+        """))
+    let stepped = replay(log.path, "--step", stdin: "effects 1\n").out
+    #expect(
+      stepped.contains("sync (run 1), started by entry 1, started 2.5 s after entry 1's time"))
+  }
+}

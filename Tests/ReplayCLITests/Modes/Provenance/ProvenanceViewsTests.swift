@@ -74,7 +74,7 @@ import Testing
           (no state changes)
         2 effects running after entry 4 (pay):
           priceWatch (run 1), started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:), running for 3 s
-          charge (run 2), started by entry 4 at CheckoutSample/CheckoutReducer.swift:55 in reduce(into:action:), running for 0 s
+          charge (run 2), started by entry 4 at CheckoutSample/CheckoutReducer.swift:55 in reduce(into:action:), started 1 s after entry 4's time
         effects in the log (2 runs, 1 still running at the end):
           effect      runs  completed  cancelled  failed  running
           priceWatch     1          0          0       0        1

@@ -55,11 +55,12 @@ struct WhatIfTests {
     // The recorded entry's other members (its time and site) stay with the new action.
     let recorded = try log.entry(117)
     #expect(recorded.otherMembers["site"] != nil)
+    var members = recorded.otherMembers
+    members["time"] = .string(try #require(recorded.time))
     #expect(
       result.replayed.first
         == EditedEntry(
-          seq: 117, action: action, change: .edited, line: 118,
-          otherMembers: recorded.otherMembers))
+          seq: 117, action: action, change: .edited, line: 118, otherMembers: members))
     #expect(result.firstDivergence == 117)
     #expect(result.firstBad == nil)
     #expect(

@@ -79,8 +79,12 @@ final class CandidateReplayer {
       applications += 1
     }
     let final = try fork.state()
+    let history = JudgedHistory { [self] (seq) throws(WhatIfError) in
+      try entry(seq, of: candidate)
+    }
     let input = PredicateInput(
-      state: final, entry: candidate.last.map { steps[$0].entry }, prior: prior)
+      state: final, entry: candidate.last.map { steps[$0].entry }, prior: prior,
+      history: history)
     let holds = try ForkReplay.judge(predicate, input, log: log)
     if holds {
       current = candidate
@@ -88,5 +92,26 @@ final class CandidateReplayer {
       currentFinal = final
     }
     return holds
+  }
+
+  /// Entry `seq` of the history `candidate` with its states there, for `entry(K)`: the
+  /// candidate is replayed again from the initial state up to it, since a candidate's
+  /// replay keeps no states but its keyframes'.
+  private func entry(_ seq: Int, of candidate: [Int]) throws(WhatIfError) -> JSONValue? {
+    guard let last = candidate.firstIndex(where: { steps[$0].entry.seq == seq }) else {
+      return nil
+    }
+    var fork = ForkReplay(
+      log: log, recomputer: recomputer, run: initial.run, history: initial.history)
+    var prior = try fork.state()
+    for index in 0..<last {
+      let i = candidate[index]
+      try fork.apply(kinds[i], owner: owners[i])
+      applications += 1
+    }
+    if last > 0 { prior = try fork.state() }
+    try fork.apply(kinds[candidate[last]], owner: owners[candidate[last]])
+    applications += 1
+    return JudgedHistory.json(steps[candidate[last]].entry, prior: prior, next: try fork.state())
   }
 }

@@ -137,7 +137,8 @@ struct RaceSearch {
     let startState: JSONValue
     do { startState = try log.state(start) } catch { throw WhatIfError(error) }
     let pass = try fork.pass(
-      replayed, start: startState, predicate: predicate, rejoin: rejoin, stopAtFirstBad: true)
+      replayed, start: startState, after: start, predicate: predicate, rejoin: rejoin,
+      stopAtFirstBad: true)
     lastState = pass.final
     return pass.firstBad
   }

@@ -134,6 +134,8 @@ extension LogFile {
 
   /// `range` split into runs of consecutive entries of about ``scanChunkBytes``.
   func scanChunks(_ range: Range<Int>, chunkBytes: Int = LogFile.scanChunkBytes) -> [ScanChunk] {
+    // A log of a header alone (a session just started) has no entry to start a chunk at.
+    guard !range.isEmpty else { return [] }
     var chunks: [ScanChunk] = []
     var first = range.lowerBound
     var start = byteRange(ofEntry: first).lowerBound

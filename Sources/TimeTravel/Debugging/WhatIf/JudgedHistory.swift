@@ -1,0 +1,88 @@
+import TimeTravelJSON
+
+/// The history a predicate judges, up to the state it judges: what `replay`'s `entry(K)`
+/// reads in `--what-if`, `--minimize` and `--races`.
+///
+/// Entry K is the entry of that history whose recorded `seq` is K, as `--find` sees
+/// entries (`{seq, time, action, prior, next}` and its other members: `origin`, `site`,
+/// …), with the states of the history judged: an edited, moved or reordered entry has
+/// the states its replay gave. It is `nil` for an entry that is not in the history (the
+/// edits skipped it, the minimisation left it out), for an inserted action (it has no
+/// `seq`), and for one after the state judged: an edited history is judged while it is
+/// replayed, so what comes later is not known yet.
+public struct JudgedHistory: @unchecked Sendable {
+  // Sendable by use: a history is made and read on the thread that replays it.
+  private let find: (Int) throws(WhatIfError) -> JSONValue?
+
+  init(find: @escaping (Int) throws(WhatIfError) -> JSONValue?) { self.find = find }
+
+  /// Entry `seq` of the history, as JSON; `nil` when the history has none by that number
+  /// up to the state judged.
+  /// - Throws: ``WhatIfError`` `.unreadableLog` when a recorded entry cannot be read;
+  ///   a minimisation's candidate may be replayed again to give the states.
+  /// - Complexity: A dictionary lookup and one read of a recorded entry's line; in
+  ///   `--minimize`, a replay of the candidate up to the entry.
+  public func entry(_ seq: Int) throws(WhatIfError) -> JSONValue? { try find(seq) }
+
+  /// The recorded history of `log` up to (and with) the entry at position `last`.
+  static func recorded(_ log: LogFile, through last: Int) -> JudgedHistory {
+    JudgedHistory { (seq) throws(WhatIfError) in
+      guard let position = log.numbering.position(ofNumber: seq), position <= last else {
+        return nil
+      }
+      do throws(LogError) { return try log.entry(position).jsonValue } catch {
+        throw WhatIfError(error)
+      }
+    }
+  }
+
+  /// `entry` with the states `prior` and `next`, as `entry(K)` gives it.
+  static func json(_ entry: EditedEntry, prior: JSONValue, next: JSONValue) -> JSONValue {
+    var object = JSONObject()
+    if let seq = entry.seq { object["seq"] = .number(JSONNumber(seq)) }
+    if let time = entry.otherMembers["time"] { object["time"] = time }
+    object["action"] = entry.action
+    object["prior"] = prior
+    object["next"] = next
+    for (key, value) in entry.otherMembers where object[key] == nil { object[key] = value }
+    return .object(object)
+  }
+}
+
+/// The entries an edited history has replayed so far, after the recorded entries it
+/// starts from: the ``JudgedHistory`` of each state a pass judges.
+final class ReplayedEntries {
+  let log: LogFile
+  /// Positions `1...recordedThrough` of the log are the history's first entries, as
+  /// recorded.
+  let recordedThrough: Int
+  // Kept as they are and written as JSON only when asked for: most predicates never
+  // call `entry(K)`.
+  private var entries: [(entry: EditedEntry, prior: JSONValue, next: JSONValue)] = []
+  private var indexBySeq: [Int: Int] = [:]
+
+  init(log: LogFile, recordedThrough: Int) {
+    self.log = log
+    self.recordedThrough = recordedThrough
+  }
+
+  /// Adds the next replayed entry with its states.
+  func append(_ entry: EditedEntry, prior: JSONValue, next: JSONValue) {
+    if let seq = entry.seq { indexBySeq[seq] = entries.count }
+    entries.append((entry, prior, next))
+  }
+
+  /// The history up to the last entry appended.
+  var history: JudgedHistory {
+    let count = entries.count
+    let recorded = JudgedHistory.recorded(log, through: recordedThrough)
+    return JudgedHistory { [self] (seq) throws(WhatIfError) in
+      if let i = indexBySeq[seq] {
+        guard i < count else { return nil }
+        let found = entries[i]
+        return JudgedHistory.json(found.entry, prior: found.prior, next: found.next)
+      }
+      return try recorded.entry(seq)
+    }
+  }
+}
