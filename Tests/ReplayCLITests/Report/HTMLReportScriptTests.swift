@@ -106,6 +106,7 @@ struct HTMLReportScriptTests {
     // Compared as compact JSON text: exact, and cheap for the type checker.
     let shown = { (key: String) in JSONPrinter.compact.print(out[key] ?? .null) }
     #expect(shown("roundTrip") == "true")
+    #expect(shown("fromPlain") == "true")
     #expect(shown("equal") == "[true,false]")
     #expect(shown("diff") == #"[["replace","/label"],["replace","(the leaf)"]]"#)
     #expect(shown("patchGivesAfter") == "true")

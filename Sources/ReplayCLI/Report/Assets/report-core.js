@@ -249,6 +249,42 @@ const ReplayCore = (() => {
     }
   }
 
+  /**
+   * A value as JSON.parse gives it, in this model (a number as JavaScript prints it), built
+   * with an explicit stack: JSON.stringify, which overflows the stack a few thousand levels
+   * down, is never needed to read the index's values.
+   */
+  function fromPlain(root) {
+    const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    const shell = (v) => {
+      if (typeof v === "number") return new JNum(String(v));
+      if (Array.isArray(v)) return new Array(v.length);
+      if (isPlainObject(v)) {
+        const keys = Object.keys(v);
+        return new JObj(keys, new Array(keys.length));
+      }
+      return v;
+    };
+    const result = shell(root);
+    const stack = [[root, result]];
+    while (stack.length > 0) {
+      const [source, target] = stack.pop();
+      if (Array.isArray(source)) {
+        for (let i = 0; i < source.length; i++) {
+          target[i] = shell(source[i]);
+          if (typeof source[i] === "object" && source[i] !== null) stack.push([source[i], target[i]]);
+        }
+      } else if (isPlainObject(source)) {
+        for (let j = 0; j < target.k.length; j++) {
+          const child = source[target.k[j]];
+          target.v[j] = shell(child);
+          if (typeof child === "object" && child !== null) stack.push([child, target.v[j]]);
+        }
+      }
+    }
+    return result;
+  }
+
   // ---- Printing (JSONPrinter) ------------------------------------------------------
 
   const escapedClass = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
@@ -1607,6 +1643,7 @@ const ReplayCore = (() => {
     isContainer,
     typeName,
     parse,
+    fromPlain,
     print,
     printString,
     needsEscape,

@@ -96,7 +96,7 @@
   }
   /** A change as `--what-if --format json` writes it, as the core's renderers take it. */
   function changeOf(record) {
-    const value = (v) => (v === undefined ? undefined : C.parse(JSON.stringify(v)));
+    const value = (v) => (v === undefined ? undefined : C.fromPlain(v));
     return {
       op: record.op,
       path: C.parsePointer(record.path),
@@ -469,8 +469,9 @@
       let labels;
       if (numeric) {
         const finite = values.filter((v) => typeof v === "number" && Number.isFinite(v));
-        let min = finite.length ? Math.min(...finite) : 0;
-        let max = finite.length ? Math.max(...finite) : 1;
+        // A loop, not Math.min(...finite): a long log's values exceed the arguments a call takes.
+        let min = finite.length ? finite.reduce((a, b) => Math.min(a, b)) : 0;
+        let max = finite.length ? finite.reduce((a, b) => Math.max(a, b)) : 1;
         const [low, high] = [min, max];
         if (min === max) {
           min -= 1;
