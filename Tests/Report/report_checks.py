@@ -190,10 +190,12 @@ def deep_checks(driver, path, shots):
         "return [...document.querySelectorAll('#search-results > *')].map(e => e.textContent)")
     result["revealedRows"] = page("return document.getElementById('tree-lines').dataset.rows")
     result["found"] = page("return [...document.querySelectorAll('#tree-lines .node-line.found')].map(l => l.textContent)")
+    # In view: inside the pane, below the search that stays at its top, from its left edge.
     result["foundInView"] = page(
         "const f = document.querySelector('#tree-lines .node-line.found'), t = document.getElementById('state-tree');"
+        "const s = document.querySelector('#state-tree .tree-search');"
         "if (!f) return false; const a = f.getBoundingClientRect(), b = t.getBoundingClientRect();"
-        "return a.top >= b.top && a.bottom <= b.bottom")
+        "return a.top >= s.getBoundingClientRect().bottom && a.bottom <= b.bottom && t.scrollLeft === 0")
     result["linesInDOM"] = page("return document.querySelectorAll('#tree-lines .node-line').length")
     driver.save_screenshot(shots + "/deep-found.png")
     result["consoleErrors"] = console_errors(driver)

@@ -232,7 +232,8 @@
     ui.searchResults.id = "search-results";
     ui.treeLines = el("div", "tree-lines");
     ui.treeLines.id = "tree-lines";
-    ui.tree.append(ui.treeTitle, el("div", "tree-search", ui.search), ui.searchResults, ui.treeLines);
+    // The search stays at the top of the pane while the lines scroll under it.
+    ui.tree.append(ui.treeTitle, el("div", "tree-search", ui.search, ui.searchResults), ui.treeLines);
     ui.compare = el("div", "compare hidden");
     ui.compare.id = "compare";
     ui.againstTitle = el("div", "pane-title against-title");
@@ -1061,7 +1062,8 @@
   function treeLine(r, index) {
     const line = el("div", "node-line");
     line.style.top = index * lineHeight + "px";
-    line.style.paddingLeft = Math.min(r.depth, 40) * 16 + "px";
+    // Indented as deep as openDepth levels, no further: deeper lines say where they are in their pointer.
+    line.style.paddingLeft = Math.min(r.depth, openDepth) * 16 + "px";
     line.dataset.index = String(index);
     if (r.kind === "more") {
       line.classList.add("more-line");
@@ -1165,8 +1167,12 @@
     // The lines' height first, so that the pane can scroll to the line before it is drawn.
     ui.treeLines.style.height = rows.length * lineHeight + "px";
     if (found >= 0) {
+      // Centred in what the sticky search leaves of the pane.
       const height = ui.tree.clientHeight || 600;
-      ui.tree.scrollTop = Math.max(0, ui.treeLines.offsetTop + found * lineHeight - (height - lineHeight) / 2);
+      const header = ui.search.parentElement.offsetHeight;
+      const middle = header + Math.max(0, height - header - lineHeight) / 2;
+      ui.tree.scrollTop = Math.max(0, ui.treeLines.offsetTop + found * lineHeight - middle);
+      ui.tree.scrollLeft = 0;
     }
     listTree(rows);
   }
