@@ -1394,14 +1394,6 @@ const ReplayCore = (() => {
     set(tokens, value) {
       this.record(tokens, true).value = value;
     }
-    get(tokens) {
-      const record = this.record(tokens, false);
-      return record === undefined ? undefined : record.value;
-    }
-    delete(tokens) {
-      const record = this.record(tokens, false);
-      if (record !== undefined) record.value = undefined;
-    }
     /** Sets `value` at every strict ancestor of `tokens` (the root included), in one walk. */
     setAncestors(tokens, value) {
       let record = this.root;
