@@ -2,7 +2,7 @@
 """Loads replay's HTML reports in headless Chromium (through Selenium and chromedriver)
 and prints, as one JSON object, what a person would see after each interaction.
 
-    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER [CHECKOUT.html [WHAT-IF.html]]
+    report_checks.py REPORT.html HOSTILE.html SCREENSHOT_DIR CHROMIUM CHROMEDRIVER [CHECKOUT.html [WHAT-IF.html [DEEP.html]]]
 
 The Swift test (HTMLReportBrowserTests) asserts on the JSON; this script only drives the
 browser and observes. Timings are reported, never judged.
@@ -134,8 +134,71 @@ def fixture_checks(driver, path, shots):
         "c.dispatchEvent(new MouseEvent('click', {clientX: b.left + 8 + (60 / 240) * (b.width - 16), clientY: b.top + 10, bubbles: true}))",
         chart)
     result["chartClick"] = text(driver, "#detail-seq")
+    result["charts"] = chart_labels(driver)
     result["consoleErrors"] = console_errors(driver)
     result["resources"] = driver.execute_script("return performance.getEntriesByType('resource').map(r => r.name)")
+    return result
+
+
+def chart_labels(driver):
+    """Each chart's labels, and those whose box meets the line's box or a point's."""
+    return driver.execute_script("""
+      const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      return [...document.querySelectorAll('svg.chart')].map((chart) => {
+        const marks = [...chart.querySelectorAll('.chart-line, .point, .points')].map((m) => m.getBBox());
+        const labels = [...chart.querySelectorAll('text.axis')];
+        return {
+          labels: labels.map((l) => l.textContent),
+          overlapping: labels.filter((l) => marks.some((m) => meets(l.getBBox(), m))).map((l) => l.textContent),
+          labelsMeetEachOther: labels.some((l, i) => labels.some((o, j) => i < j && meets(l.getBBox(), o.getBBox()))),
+        };
+      });""")
+
+
+def tree_lines(driver):
+    """The state tree's lines in the DOM, in order, as text."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#tree-lines .node-line')]"
+        ".sort((a, b) => a.dataset.index - b.dataset.index).map((l) => l.textContent)")
+
+
+def deep_checks(driver, path, shots):
+    """A report whose states nest 10,000 levels deep: the folded tree, a folded node
+    opened, and a search for the leaf."""
+    result = {}
+    open_report(driver, path, "#seq=1")
+    page = driver.execute_script
+    result["seq"] = text(driver, "#detail-seq")
+    result["diffTitle"] = text(driver, ".diff-box .pane-title")
+    result["diffLines"] = page("return document.getElementById('diff').dataset.lines")
+    result["diffFirst"] = diff_lines(driver, "#diff")[:3]
+    result["treeRows"] = page("return document.getElementById('tree-lines').dataset.rows")
+    lines = tree_lines(driver)
+    result["treeFirst"] = lines[:4]
+    result["treeLast"] = lines[-2:]
+    result["changedNodes"] = page(
+        "return [...document.querySelectorAll('#state-tree .node-line.changed .pointer')].map(p => p.textContent)")
+    result["selectMs"] = page("return performance.getEntriesByName('replay-select').map(m => m.duration)")
+    result["treeMs"] = page("return performance.getEntriesByName('replay-tree').map(m => m.duration)")
+    driver.save_screenshot(shots + "/deep-folded.png")
+    toggles = driver.find_elements(By.CSS_SELECTOR, "#tree-lines .node-line .toggle")
+    toggles[-1].click()
+    result["openedRows"] = page("return document.getElementById('tree-lines').dataset.rows")
+    field = driver.find_element(By.ID, "state-search")
+    field.send_keys("leaf" + Keys.ENTER)
+    result["searchResults"] = page(
+        "return [...document.querySelectorAll('#search-results > *')].map(e => e.textContent)")
+    result["revealedRows"] = page("return document.getElementById('tree-lines').dataset.rows")
+    result["found"] = page("return [...document.querySelectorAll('#tree-lines .node-line.found')].map(l => l.textContent)")
+    # In view: inside the pane, below the search that stays at its top, from its left edge.
+    result["foundInView"] = page(
+        "const f = document.querySelector('#tree-lines .node-line.found'), t = document.getElementById('state-tree');"
+        "const s = document.querySelector('#state-tree .tree-search');"
+        "if (!f) return false; const a = f.getBoundingClientRect(), b = t.getBoundingClientRect();"
+        "return a.top >= s.getBoundingClientRect().bottom && a.bottom <= b.bottom && t.scrollLeft === 0")
+    result["linesInDOM"] = page("return document.querySelectorAll('#tree-lines .node-line').length")
+    driver.save_screenshot(shots + "/deep-found.png")
+    result["consoleErrors"] = console_errors(driver)
     return result
 
 
@@ -250,6 +313,8 @@ def main():
             out["checkout"] = provenance_checks(driver, sys.argv[6], shots)
         if len(sys.argv) > 7:
             out["whatIf"] = edited_checks(driver, sys.argv[7], shots)
+        if len(sys.argv) > 8:
+            out["deep"] = deep_checks(driver, sys.argv[8], shots)
     finally:
         driver.quit()
     print(json.dumps(out))

@@ -50,8 +50,10 @@ struct HTMLReportBrowserTests {
     let hostile = HTMLReportSupport.temporaryPath("hostile.html")
     let checkout = HTMLReportSupport.temporaryPath("checkout.html")
     let whatIf = HTMLReportSupport.temporaryPath("what-if.html")
+    let deepLog = try TempLog(DeepStateLog.text(depth: 10_000, entries: 3))
+    let deep = HTMLReportSupport.temporaryPath("deep.html")
     defer {
-      for path in [fixture, hostile, checkout, whatIf] {
+      for path in [fixture, hostile, checkout, whatIf, deep] {
         try? FileManager.default.removeItem(atPath: path)
       }
     }
@@ -66,7 +68,8 @@ struct HTMLReportBrowserTests {
       replay(
         Repo.fixture,
         arguments: ["--what-if", "--skip", "117", "--reducer", "todo", "--html", whatIf]
-      ).code == 0
+      ).code == 0,
+      replay(deepLog.path, arguments: ["--html", deep]).code == 0
     else {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
@@ -76,6 +79,7 @@ struct HTMLReportBrowserTests {
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
         screenshots.path, BrowserPeer.chromium!, BrowserPeer.chromedriver!, checkout, whatIf,
+        deep,
       ])
     guard result.status == 0 else {
       throw CommandError(code: result.status, message: "report_checks.py failed: \(result.err)")
@@ -86,6 +90,7 @@ struct HTMLReportBrowserTests {
   private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }
   private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
   private func checkout() throws -> JSONValue { try Self.observed.get()["checkout"]! }
+  private func deep() throws -> JSONValue { try Self.observed.get()["deep"]! }
   private func whatIf() throws -> JSONValue { try Self.observed.get()["whatIf"]! }
 
   /// The report of `--what-if --skip 117` beside the recording: the edited history, and
@@ -212,6 +217,49 @@ struct HTMLReportBrowserTests {
 
   @Test func clickingTheChartSelectsThatEntry() throws {
     #expect(try fixture()["chartClick"] == "seq 60")
+  }
+
+  /// The labels of a chart sit in a band above the plot: none covers the line or a point
+  /// (`/filter` is a string series drawn as lanes, `.todos | length` a number).
+  @Test func chartLabelsNeverCoverTheLine() throws {
+    let charts = JSONPrinter.compact.print(try fixture()["charts"] ?? .null)
+    #expect(
+      charts
+        == #"[{"labels":["min 0","max 45"],"labelsMeetEachOther":false,"overlapping":[]},{"labels":["lanes from the top:","\"all\"","\"completed\"","\"active\""],"labelsMeetEachOther":false,"overlapping":[]}]"#
+    )
+  }
+
+  /// A state 10,000 levels deep: the state pane lists the levels down to the change's
+  /// 24th level and folds the rest (it used to stay empty after a stack overflow);
+  /// opening the folded node lists the next levels; a search finds the leaf, and going to
+  /// it lists every level down to it, in view.
+  @Test func aStateTenThousandLevelsDeepShowsFoldedAndASearchFindsTheLeaf() throws {
+    let page = try deep()
+    let shown = { (key: String) in JSONPrinter.compact.print(page[key] ?? .null) }
+    #expect(shown("consoleErrors") == "[]")
+    #expect(shown("seq") == #""seq 1""#)
+    #expect(shown("diffTitle") == #""Diff: the initial state → the state after seq 1 · 2 changes""#)
+    #expect(shown("diffLines") == #""20006""#)
+    #expect(
+      shown("diffFirst") == #"["  {","-   \"label\": \"v0\"","+   \"label\": \"v1\"  // /label"]"#)
+    #expect(shown("treeRows") == #""27""#)
+    #expect(
+      shown("treeFirst")
+        == #"["▾{2 keys}\"\" (the whole state)","\"label\": \"v1\"/label","▾\"deep\": {1 key}/deep","▾\"a\": {1 key}/deep/a"]"#
+    )
+    #expect(
+      shown("treeLast")
+        == #"["▾\"a\": {1 key}/deep/a/a/a/…16 more…/a/a/a/a","▸\"a\": {1 key}changed inside/deep/a/a/a/…17 more…/a/a/a/a"]"#
+    )
+    #expect(shown("changedNodes") == #"["/label"]"#)
+    #expect(shown("openedRows") == #""52""#)
+    #expect(
+      shown("searchResults")
+        == #"["1 match in the state after seq 1","/deep/a/a/a/…9,993 more…/a/a/a/leafkey\"leaf\""]"#
+    )
+    #expect(shown("revealedRows") == #""10003""#)
+    #expect(shown("found") == #"["\"leaf\": 1/deep/a/a/a/…9,993 more…/a/a/a/leaf"]"#)
+    #expect(shown("foundInView") == "true")
   }
 
   @Test func theHostileLogRunsNothingAndShowsEveryStringEscaped() throws {

@@ -21,6 +21,11 @@ struct HTMLReportScriptTests {
 
   /// Runs `core_differential.js` on `pairs` and returns its summary.
   private func differential(_ pairs: [(JSONValue, JSONValue)]) throws -> JSONValue {
+    try differential(lines: Self.differentialLines(pairs))
+  }
+
+  /// The lines `core_differential.js` reads for `pairs`.
+  static func differentialLines(_ pairs: [(JSONValue, JSONValue)]) -> String {
     var text = ""
     let renderer = DiffTextRenderer(color: false, maxValueLength: 120)
     for (old, new) in pairs {
@@ -33,6 +38,11 @@ struct HTMLReportScriptTests {
       ]
       text += JSONPrinter.compact.print(line) + "\n"
     }
+    return text
+  }
+
+  /// Runs `core_differential.js` on `text` (see ``differentialLines(_:)``).
+  private func differential(lines text: String) throws -> JSONValue {
     let file = HTMLReportSupport.temporaryPath("pairs.jsonl")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
     defer { try? FileManager.default.removeItem(atPath: file) }
@@ -53,6 +63,81 @@ struct HTMLReportScriptTests {
     let summary = try differential(pairs)
     #expect(summary["checked"] == 246)
     #expect(summary["mismatches"] == 0, "\(JSONPrinter.pretty.print(summary["first"] ?? .null))")
+  }
+
+  /// States 10,000 levels deep (objects, arrays, an id-matched array at the bottom) diff,
+  /// patch and render as the Swift library does them.
+  @Test func statesTenThousandLevelsDeepDiffAndRenderAlike() throws {
+    let depth = 10_000
+    let open: String = String(repeating: "[", count: depth)
+    let close: String = String(repeating: "]", count: depth)
+    let halfOpen: String = String(repeating: "[", count: depth / 2)
+    let halfClose: String = String(repeating: "]", count: depth / 2)
+    let objects: String = String(repeating: #"{"a":"#, count: depth)
+    let braces: String = String(repeating: "}", count: depth)
+    // An element added halfway down; three elements matched by id, moved and changed.
+    let added: String = [halfOpen, halfOpen, "1", halfClose, #","x""#, halfClose].joined()
+    let todos: String = objects + #"[{"id":1},{"id":2},{"id":3}]"# + braces
+    let moved: String = objects + #"[{"id":3},{"id":1},{"id":2,"v":0}]"# + braces
+    let texts: [(String, String)] = [
+      (DeepStateLog.state(0, depth: depth), DeepStateLog.state(1, depth: depth)),
+      (open + "1" + close, open + "2" + close), (open + "1" + close, added), (todos, moved),
+    ]
+    // Deep values are built and released on the command line's big-stack thread.
+    let lines = try onWorkThread {
+      Self.differentialLines(
+        try texts.map { (try JSONParser.parse($0.0), try JSONParser.parse($0.1)) })
+    }
+    let summary = try differential(lines: lines)
+    #expect(summary["checked"] == 4)
+    #expect(summary["mismatches"] == 0, "\(JSONPrinter.pretty.print(summary["first"] ?? .null))")
+  }
+
+  /// The page's tree, diff, patch and search on a state 10,000 levels deep: the tree lists
+  /// the levels down to `openDepth` and folds the rest, opening a folded node lists only
+  /// its next levels, and a search finds the leaf and lists its path.
+  @Test func aStateTenThousandLevelsDeepListsFoldedAndItsLeafIsFound() throws {
+    let script = Repo.root.appendingPathComponent("Tests/Report/deep_checks.js").path
+    let result = try ReduxPeer.node(
+      [script, Self.assets.appendingPathComponent("report-core.js").path, "10000"],
+      in: Self.assets)
+    #expect(result.status == 0, "\(result.err)")
+    let out = try JSONParser.parse(result.out)
+    // Compared as compact JSON text: exact, and cheap for the type checker.
+    let shown = { (key: String) in JSONPrinter.compact.print(out[key] ?? .null) }
+    #expect(shown("roundTrip") == "true")
+    #expect(shown("fromPlain") == "true")
+    #expect(shown("equal") == "[true,false]")
+    #expect(shown("diff") == #"[["replace","/label"],["replace","(the leaf)"]]"#)
+    #expect(shown("patchGivesAfter") == "true")
+    // Opening and closing braces for 10,000 levels, the two changes, the root's braces.
+    #expect(shown("lines") == "20006")
+    #expect(
+      shown("folded")
+        == #"{"count":27,"first":[[0,null,"open",false,true,""],[1,"\"label\"","\"v1\"",true,false,"/label"],[1,"\"deep\"","open",false,true,"/deep"],[2,"\"a\"","open",false,true,"/deep/a"]],"last":[[24,"\"a\"","open",false,true,"/deep/a/a/a/…16 more…/a/a/a/a"],[25,"\"a\"","folded",false,true,"/deep/a/a/a/…17 more…/a/a/a/a"]]}"#
+    )
+    #expect(
+      shown("opened")
+        == #"{"count":26,"first":[25,"\"a\"","open",false,true,"/deep/a/a/a/…17 more…/a/a/a/a"],"last":[50,"\"a\"","folded",false,true,"/deep/a/a/a/…42 more…/a/a/a/a"]}"#
+    )
+    #expect(
+      shown("search")
+        == #"{"complete":true,"matches":[["key","\"leaf\"",10001,"/deep/a/a/a/…9,993 more…/a/a/a/leaf"]],"pointerIsLeaf":true}"#
+    )
+    #expect(
+      shown("revealed")
+        == #"{"count":10003,"last":[10001,"\"leaf\"","1",true,false,"/deep/a/a/a/…9,993 more…/a/a/a/leaf"]}"#
+    )
+    #expect(out["pointer"]?[0]?[0] == .string("pointer"))
+    #expect(out["pointer"]?[0]?[2] == .string("/deep/a/a"))
+    #expect(
+      shown("limited")
+        == #"{"complete":false,"matches":[["key","\"label\"",1],["key","\"a\"",2],["key","\"a\"",3],["key","\"a\"",4],["key","\"a\"",5]]}"#
+    )
+    #expect(
+      shown("paged")
+        == #"[[0,null,"open",false,true,""],[1,"[49]","49",false,false,"/49"],["more",1,50,100],[1,"[100]","\"x\"",true,false,"/100"],["more",1,101,120]]"#
+    )
   }
 
   @Test func randomDocumentsDiffAndRenderAlike() throws {

@@ -249,6 +249,42 @@ const ReplayCore = (() => {
     }
   }
 
+  /**
+   * A value as JSON.parse gives it, in this model (a number as JavaScript prints it), built
+   * with an explicit stack: JSON.stringify, which overflows the stack a few thousand levels
+   * down, is never needed to read the index's values.
+   */
+  function fromPlain(root) {
+    const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    const shell = (v) => {
+      if (typeof v === "number") return new JNum(String(v));
+      if (Array.isArray(v)) return new Array(v.length);
+      if (isPlainObject(v)) {
+        const keys = Object.keys(v);
+        return new JObj(keys, new Array(keys.length));
+      }
+      return v;
+    };
+    const result = shell(root);
+    const stack = [[root, result]];
+    while (stack.length > 0) {
+      const [source, target] = stack.pop();
+      if (Array.isArray(source)) {
+        for (let i = 0; i < source.length; i++) {
+          target[i] = shell(source[i]);
+          if (typeof source[i] === "object" && source[i] !== null) stack.push([source[i], target[i]]);
+        }
+      } else if (isPlainObject(source)) {
+        for (let j = 0; j < target.k.length; j++) {
+          const child = source[target.k[j]];
+          target.v[j] = shell(child);
+          if (typeof child === "object" && child !== null) stack.push([child, target.v[j]]);
+        }
+      }
+    }
+    return result;
+  }
+
   // ---- Printing (JSONPrinter) ------------------------------------------------------
 
   const escapedClass = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
@@ -1327,12 +1363,279 @@ const ReplayCore = (() => {
     return lines;
   }
 
+  // ---- The state tree and its search (the page's own; no Swift counterpart) ----------
+  // Every walk here keeps its own stack, and a node finds what is recorded about it (open,
+  // changed, searched) from its parent's record in O(1), so depth costs nothing but rows.
+
+  /** Values kept at paths, as a trie of tokens (a set of JSON Pointers without their text). */
+  class PathTrie {
+    constructor() {
+      this.root = { children: null, value: undefined };
+    }
+    /** The record below `record` for `token`, or undefined. */
+    static child(record, token) {
+      return record === undefined || record.children === null ? undefined : record.children.get(token);
+    }
+    /** The record at `tokens`, created (with its ancestors) when `create` is true. */
+    record(tokens, create) {
+      let record = this.root;
+      for (const token of tokens) {
+        let next = PathTrie.child(record, token);
+        if (next === undefined) {
+          if (!create) return undefined;
+          next = { children: null, value: undefined };
+          if (record.children === null) record.children = new Map();
+          record.children.set(token, next);
+        }
+        record = next;
+      }
+      return record;
+    }
+    set(tokens, value) {
+      this.record(tokens, true).value = value;
+    }
+    /** Sets `value` at every strict ancestor of `tokens` (the root included), in one walk. */
+    setAncestors(tokens, value) {
+      let record = this.root;
+      for (const token of tokens) {
+        record.value = value;
+        let next = PathTrie.child(record, token);
+        if (next === undefined) {
+          next = { children: null, value: undefined };
+          if (record.children === null) record.children = new Map();
+          record.children.set(token, next);
+        }
+        record = next;
+      }
+    }
+  }
+
+  /**
+   * A node's place in a walk: its parent's place and its token. Its pointer is built only
+   * when asked for (O(depth)); its first `headLength` tokens are kept for short names.
+   */
+  class TreePath {
+    constructor(parent, token) {
+      this.parent = parent;
+      this.token = token;
+      this.depth = parent === null ? 0 : parent.depth + 1;
+      if (parent === null) this.head = [];
+      else this.head = parent.head.length < headLength ? parent.head.concat([token]) : parent.head;
+    }
+    static root() {
+      return new TreePath(null, null);
+    }
+    child(token) {
+      return new TreePath(this, token);
+    }
+    /** The tokens from the root, in order. */
+    tokens() {
+      const result = new Array(this.depth);
+      for (let p = this; p.parent !== null; p = p.parent) result[p.depth - 1] = p.token;
+      return result;
+    }
+    /** The last `count` tokens (fewer near the root). */
+    tail(count) {
+      const result = [];
+      for (let p = this; p.parent !== null && result.length < count; p = p.parent) result.push(p.token);
+      return result.reverse();
+    }
+  }
+  const headLength = 4;
+  const grouping = (count) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+  /**
+   * A pointer short enough for one line: whole up to `headLength * 2` tokens, else its first
+   * and last `headLength` tokens around `/…N more…`, each part as displayPointer shows it.
+   */
+  function shortPointer(path) {
+    if (path.depth <= headLength * 2) return displayPointer(path.depth === path.head.length ? path.head : path.tokens());
+    const hidden = path.depth - headLength * 2;
+    return `${displayPointer(path.head)}/…${grouping(hidden)} more…${displayPointer(path.tail(headLength))}`;
+  }
+
+  /**
+   * What the page marks in the tree for `changes` (the selected entry's): `changed` holds
+   * the path each change shows (a removal's parent), `inside` every strict ancestor of
+   * one. O(total length of the paths).
+   */
+  function changeTries(changes) {
+    const changed = new PathTrie();
+    const inside = new PathTrie();
+    for (const change of changes) {
+      const path = change.op === "remove" ? change.path.slice(0, -1) : change.path;
+      changed.set(path, true);
+      inside.setAncestors(path, true);
+    }
+    return { changed, inside };
+  }
+
+  /**
+   * The lines of the state tree the page shows, in order, built with an explicit stack:
+   * `{kind: "node", path, label, value, depth, container, count, open, changed, inside}` for
+   * a member or element (`label` null for the root, `[i]` for an element, the quoted key
+   * for a member) and `{kind: "more", path, depth, from, to, count}` for a run of children
+   * not shown (`path` their parent's).
+   *
+   * `options`: `changed` and `inside` (changeTries), `open` (PathTrie: true where the user
+   * opened a node, false where they closed one), `limits` (PathTrie: children shown past
+   * the first `pageSize`), `shown` (optional PathTrie: paths listed even past a page, as a
+   * search result the user went to), `pageSize`, `openDepth`. A node is open when the user opened it,
+   * or, unless they closed it, when it is the root or holds a change at most `openDepth`
+   * levels below the nearest node the user opened: deep levels stay folded until asked
+   * for. Of an open node's children the first `pageSize` (or its limit) are listed, and
+   * past them every child holding a change or on a `shown` path. `start` (optional) lists one node's lines
+   * instead of the whole tree: `{value, path, label}`.
+   * - Complexity: O(lines listed + depth of `start`); the value's size and depth beyond
+   *   what is listed cost nothing.
+   */
+  function treeRows(state, options, start) {
+    const { pageSize, openDepth } = options;
+    const rows = [];
+    const first = start || { value: state, path: TreePath.root(), label: null };
+    const tokens = first.path.tokens();
+    const records = (trie) => (trie === undefined ? undefined : trie.record(tokens, false));
+    // The depth of the nearest ancestor the user opened (the root counts as opened).
+    let anchor = 0;
+    for (let d = 1, record = options.open.root; d <= tokens.length; d++) {
+      record = PathTrie.child(record, tokens[d - 1]);
+      if (record === undefined) break;
+      if (record.value === true && d < tokens.length) anchor = d;
+    }
+    const stack = [
+      {
+        value: first.value, path: first.path, label: first.label, anchor,
+        changed: records(options.changed), inside: records(options.inside),
+        open: records(options.open), limit: records(options.limits), shown: records(options.shown),
+      },
+    ];
+    while (stack.length > 0) {
+      const item = stack.pop();
+      if (item.more) {
+        rows.push(item.more);
+        continue;
+      }
+      const { value, path } = item;
+      const depth = path.depth;
+      const container = isContainer(value);
+      const isArray = Array.isArray(value);
+      const count = !container ? 0 : isArray ? value.length : value.size;
+      const choice = item.open === undefined ? undefined : item.open.value;
+      const inside = item.inside !== undefined && item.inside.value === true;
+      const open =
+        container && (choice === true || (choice !== false && (depth === 0 || (inside && depth - item.anchor <= openDepth))));
+      rows.push({
+        kind: "node", path, label: item.label, value, depth, container, count, open,
+        changed: item.changed !== undefined && item.changed.value === true, inside,
+      });
+      if (!open) continue;
+      const childAnchor = choice === true || depth === 0 ? depth : item.anchor;
+      const limit = item.limit !== undefined && item.limit.value !== undefined ? item.limit.value : pageSize;
+      const tokenAt = (i) => (isArray ? String(i) : value.k[i]);
+      const wantedChild = (token) =>
+        PathTrie.child(item.changed, token) !== undefined ||
+        PathTrie.child(item.inside, token) !== undefined ||
+        PathTrie.child(item.shown, token) !== undefined;
+      // Children in order, then pushed in reverse so that the first is listed first.
+      const children = [];
+      let next = 0;
+      const gap = (from, to) => children.push({ more: { kind: "more", path, depth: depth + 1, from, to, count } });
+      const paged = Math.min(limit, count);
+      const listChild = (i) => {
+        if (i > next) gap(next, i);
+        const token = tokenAt(i);
+        children.push({
+          value: isArray ? value[i] : value.v[i], path: path.child(token),
+          label: isArray ? `[${i}]` : printString(token), anchor: childAnchor,
+          changed: PathTrie.child(item.changed, token), inside: PathTrie.child(item.inside, token),
+          open: PathTrie.child(item.open, token), limit: PathTrie.child(item.limit, token),
+          shown: PathTrie.child(item.shown, token),
+        });
+        next = i + 1;
+      };
+      for (let i = 0; i < paged; i++) listChild(i);
+      if (paged < count) {
+        // Past the page, only the children holding a change (or asked for): found from the
+        // records, so a long array costs what changed.
+        const records = [item.changed, item.inside, item.shown].filter((r) => r !== undefined && r.children !== null);
+        const wanted = new Set();
+        for (const r of records) for (const token of r.children.keys()) wanted.add(token);
+        const positions = [];
+        for (const token of wanted) {
+          const i = isArray ? arrayIndex(token) : value.indexOf(token);
+          if (i >= paged && i < count && wantedChild(token)) positions.push(i);
+        }
+        positions.sort((p, q) => p - q);
+        for (const i of positions) if (i >= next) listChild(i);
+      }
+      if (next < count) gap(next, count);
+      for (let c = children.length - 1; c >= 0; c--) stack.push(children[c]);
+    }
+    return rows;
+  }
+
+  /** The text a search matches a scalar by: a string's own characters, else its JSON. */
+  const searchText = (v) => (typeof v === "string" ? v : v instanceof JNum ? v.t : String(v));
+
+  /**
+   * Where `query` occurs in `state`, case-insensitively, in document order: members whose
+   * key contains it (`in: "key"`) and scalars whose text contains it (`in: "value"`), as
+   * `{path: TreePath, in, text}` with `text` the key or the scalar's JSON. A query that is a
+   * JSON Pointer to a value of the state gives that value first (`in: "pointer"`). At most
+   * `limit` matches; `complete` is false when there were more. Walks with its own stack.
+   * - Complexity: O(size of the state) until `limit` matches are found.
+   */
+  function searchState(state, query, limit) {
+    const matches = [];
+    if (query === "") return { matches, complete: true };
+    if (query[0] === "/") {
+      let tokens = null;
+      try {
+        tokens = parsePointer(query);
+      } catch (error) {
+        tokens = null;
+      }
+      const found = tokens === null ? undefined : resolve(state, tokens);
+      if (found !== undefined) {
+        let path = TreePath.root();
+        for (const token of tokens) path = path.child(token);
+        matches.push({ path, in: "pointer", text: valueText(found, 80) });
+      }
+    }
+    const needle = query.toLowerCase();
+    const stack = [[state, TreePath.root(), undefined]];
+    const found = (path, where, text) => {
+      if (matches.length >= limit) return false;
+      matches.push({ path, in: where, text });
+      return true;
+    };
+    while (stack.length > 0) {
+      const [value, path, key] = stack.pop();
+      if (key !== undefined && key.toLowerCase().includes(needle) && !found(path, "key", printString(key))) {
+        return { matches, complete: false };
+      }
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path.child(String(i))]);
+        continue;
+      }
+      if (value instanceof JObj) {
+        for (let j = value.k.length - 1; j >= 0; j--) stack.push([value.v[j], path.child(value.k[j]), value.k[j]]);
+        continue;
+      }
+      if (searchText(value).toLowerCase().includes(needle) && !found(path, "value", valueText(value, 80))) {
+        return { matches, complete: false };
+      }
+    }
+    return { matches, complete: true };
+  }
+
   return {
     JNum,
     JObj,
     isContainer,
     typeName,
     parse,
+    fromPlain,
     print,
     printString,
     needsEscape,
@@ -1351,6 +1654,12 @@ const ReplayCore = (() => {
     valueText,
     renderLines,
     renderStructural,
+    PathTrie,
+    TreePath,
+    shortPointer,
+    changeTries,
+    treeRows,
+    searchState,
   };
 })();
 if (typeof module !== "undefined") module.exports = ReplayCore;

@@ -96,7 +96,7 @@
   }
   /** A change as `--what-if --format json` writes it, as the core's renderers take it. */
   function changeOf(record) {
-    const value = (v) => (v === undefined ? undefined : C.parse(JSON.stringify(v)));
+    const value = (v) => (v === undefined ? undefined : C.fromPlain(v));
     return {
       op: record.op,
       path: C.parsePointer(record.path),
@@ -222,6 +222,18 @@
     ui.tabs.append(ui.stateTab, ui.compareTab);
     ui.tree = el("div", "tree");
     ui.tree.id = "state-tree";
+    ui.treeTitle = el("div", "pane-title");
+    ui.search = el("input", "state-search");
+    ui.search.id = "state-search";
+    ui.search.type = "search";
+    ui.search.placeholder = "Search keys and values, or go to a JSON Pointer";
+    ui.search.setAttribute("aria-label", "search the state");
+    ui.searchResults = el("div", "search-results");
+    ui.searchResults.id = "search-results";
+    ui.treeLines = el("div", "tree-lines");
+    ui.treeLines.id = "tree-lines";
+    // The search stays at the top of the pane while the lines scroll under it.
+    ui.tree.append(ui.treeTitle, el("div", "tree-search", ui.search, ui.searchResults), ui.treeLines);
     ui.compare = el("div", "compare hidden");
     ui.compare.id = "compare";
     ui.againstTitle = el("div", "pane-title against-title");
@@ -433,13 +445,20 @@
     return null;
   }
 
-  /** One chart per --plot: numbers and sizes as a line, strings and booleans as lanes. */
+  /**
+   * One chart per --plot: numbers and sizes as a line, strings and booleans as lanes. The
+   * labels (a line's range, the lanes' values) sit in a band above the plot, which the
+   * line never enters, so that no label covers a point or a step of the line.
+   */
   function drawPlots() {
     ui.plots.replaceChildren();
     ui.plotCursors = [];
     index.plots.forEach((plot, p) => {
       const width = ui.plots.clientWidth || 800;
-      const height = 58;
+      const band = 14; // the labels' band
+      const height = band + 50;
+      const top = band + 5;
+      const bottom = height - 5;
       const box = el("div", "plot");
       const value = el("span", "plot-value");
       box.append(el("div", "plot-head", el("span", "plot-expr", "--plot " + visible(plot.expr)), value));
@@ -451,14 +470,16 @@
       let labels;
       if (numeric) {
         const finite = values.filter((v) => typeof v === "number" && Number.isFinite(v));
-        let min = finite.length ? Math.min(...finite) : 0;
-        let max = finite.length ? Math.max(...finite) : 1;
+        // A loop, not Math.min(...finite): a long log's values exceed the arguments a call takes.
+        let min = finite.length ? finite.reduce((a, b) => Math.min(a, b)) : 0;
+        let max = finite.length ? finite.reduce((a, b) => Math.max(a, b)) : 1;
+        const [low, high] = [min, max];
         if (min === max) {
           min -= 1;
           max += 1;
         }
-        yOf = (v) => 8 + (1 - (v - min) / (max - min)) * (height - 16);
-        labels = [[String(max), 11], [String(min), height - 3]];
+        yOf = (v) => top + (1 - (v - min) / (max - min)) * (bottom - top);
+        labels = finite.length ? [`min ${low}`, `max ${high}`] : [];
       } else {
         const categories = [];
         const category = (v) => {
@@ -469,15 +490,12 @@
         };
         values.forEach((v) => v !== null && category(v));
         const lanes = Math.max(1, categories.length - 1);
-        yOf = (v) => 8 + (category(v) / lanes) * (height - 16);
-        labels = [];
-        if (categories.length <= 6) {
-          categories.forEach((key, i) => labels.push([key === null ? "" : visible(key), 8 + (i / lanes) * (height - 16) + 3]));
-        } else {
-          labels.push([`${categories.length} values`, 11]);
-        }
+        yOf = (v) => top + (category(v) / lanes) * (bottom - top);
+        // The lanes' values in lane order, top first, as long as they are few.
+        labels = categories.length <= 6 ? ["lanes from the top:", ...categories.map((key) => visible(key))] : [`${categories.length} values`];
       }
       chart.append(svg("rect", { class: "chart-bg", x: 0, y: 0, width, height }));
+      chart.append(svg("line", { class: "chart-band", x1: 0, y1: band, x2: width, y2: band }));
       let d = "";
       let pen = false;
       values.forEach((v, r) => {
@@ -490,7 +508,7 @@
         d += pen ? (numeric ? ` L${x} ${y}` : ` H${x} V${y}`) : ` M${x} ${y}`;
         pen = true;
       });
-      chart.append(svg("path", { class: "chart-line", d: d.trim() || "M0 0" }));
+      chart.append(svg("path", { class: "chart-line", d: d.trim() || `M0 ${bottom}` }));
       if (values.length <= 2001) {
         values.forEach((v, r) => {
           if (v === null || (numeric && !Number.isFinite(v))) return;
@@ -505,11 +523,12 @@
         });
         chart.append(svg("path", { class: "points", d: dots || "M0 0" }));
       }
-      for (const [text, y] of labels) {
-        const label = svg("text", { class: "axis", x: width - 6, y, "text-anchor": "end" });
+      const texts = labels.map((text, i) => {
+        const label = svg("text", { class: i === 0 && !numeric ? "axis band-title" : "axis", x: 0, y: band - 3 });
         label.textContent = text;
         chart.append(label);
-      }
+        return label;
+      });
       const cursor = el("div", "cursor-line");
       chart.addEventListener("click", (event) => {
         const bounds = chart.getBoundingClientRect();
@@ -517,6 +536,13 @@
       });
       box.append(el("div", "chart-box", chart, cursor));
       ui.plots.append(box);
+      // Laid out once the chart is in the page (text widths are known then): left to right
+      // from the left margin, 12 units apart.
+      let x = 8;
+      for (const label of texts) {
+        label.setAttribute("x", String(x));
+        x += label.getComputedTextLength() + 12;
+      }
       ui.plotCursors.push({ cursor, value, plot, width });
     });
   }
@@ -687,6 +713,13 @@
     return null;
   }
 
+  /** Runs `work` as a named performance measure (what the benchmarks read). */
+  function measured(name, work) {
+    const start = performance.now();
+    work();
+    performance.measure(name, { start, end: performance.now() });
+  }
+
   function select(row, options) {
     const opts = options || {};
     row = Math.max(0, Math.min(n, row));
@@ -698,8 +731,8 @@
     if (opts.scroll !== false) scrollToRow(row, false, view);
     ui.slider.value = String(row);
     for (const node of ui.listRows.children) node.classList.toggle("selected", Number(node.dataset.row) === row);
-    renderEntry(row);
-    renderTree(row);
+    measured("replay-entry", () => renderEntry(row));
+    measured("replay-tree", () => renderTree(row));
     if (!ui.compare.classList.contains("hidden")) renderCompare();
     updateCursors();
     if (location.hash !== fragmentFor(row)) {
@@ -877,10 +910,52 @@
     }
   }
 
+  // A diff of more than `wholeDiff` lines (a change 10,000 levels deep has 20,000 lines of
+  // context) keeps only the lines in view in the DOM, and opens at its first change.
+  const wholeDiff = 1000;
+  const diffLineHeight = 19;
+  const longDiffs = new WeakMap(); // container → {lines, box, painted}
+
   function renderDiffLines(container, lines) {
+    container.dataset.lines = String(lines.length);
+    if (lines.length <= wholeDiff) {
+      longDiffs.delete(container);
+      const fragment = document.createDocumentFragment();
+      for (const line of lines) fragment.append(el("div", "line " + line.kind, line.text));
+      container.append(fragment);
+      return;
+    }
+    const box = el("div", "diff-lines");
+    box.style.height = lines.length * diffLineHeight + "px";
+    container.append(box);
+    if (!container.dataset.virtual) {
+      container.dataset.virtual = "true";
+      container.addEventListener("scroll", () => paintDiff(container, false));
+    }
+    const view = { lines, box, painted: "" };
+    longDiffs.set(container, view);
+    const first = lines.findIndex((line) => line.kind !== "context" && line.kind !== "fold");
+    const height = container.clientHeight || 400;
+    container.scrollTop = first * diffLineHeight > height - diffLineHeight ? first * diffLineHeight - height / 3 : 0;
+    paintDiff(container, true);
+  }
+
+  function paintDiff(container, force) {
+    const view = longDiffs.get(container);
+    if (view === undefined) return;
+    const top = container.scrollTop;
+    const height = container.clientHeight || 400;
+    const first = Math.max(0, Math.floor(top / diffLineHeight) - 30);
+    const last = Math.min(view.lines.length, Math.ceil((top + height) / diffLineHeight) + 30);
+    if (!force && view.painted === `${first}-${last}`) return;
+    view.painted = `${first}-${last}`;
     const fragment = document.createDocumentFragment();
-    for (const line of lines) fragment.append(el("div", "line " + line.kind, line.text));
-    container.append(fragment);
+    for (let i = first; i < last; i++) {
+      const line = el("div", "line " + view.lines[i].kind, view.lines[i].text);
+      line.style.top = i * diffLineHeight + "px";
+      fragment.append(line);
+    }
+    view.box.replaceChildren(fragment);
   }
 
   /** Text cut at `limit` characters with a button that shows the rest. */
@@ -900,36 +975,206 @@
 
   // ---- State tree -------------------------------------------------------------------
 
-  // Nodes open because the selected entry changed something inside them, and the
-  // user's own choices, which win.
-  let changedInside = new Set();
-  const userOpen = new Set([""]);
-  const userClosed = new Set();
-  const isOpen = (pointer) => !userClosed.has(pointer) && (userOpen.has(pointer) || changedInside.has(pointer));
+  // The tree is a flat list of lines (indented, not nested) built by C.treeRows, and of
+  // more than `wholeTree` lines only those in view are in the DOM, as in the entry list: a
+  // state nested 10,000 deep costs what its listed lines cost. Children are listed only when their node is open;
+  // levels past `openDepth` below the last node the user opened stay folded even when
+  // they hold the change.
+  const tree = {
+    choices: (() => {
+      const trie = new C.PathTrie();
+      trie.set([], true);
+      return trie;
+    })(), // true: opened by the user, false: closed (their choice wins)
+    limits: new C.PathTrie(), // children shown past the first page
+    shown: new C.PathTrie(), // paths the user went to from a search result
+    marks: { changed: new C.PathTrie(), inside: new C.PathTrie() },
+    rows: [], // every listed line, in order
+    painted: "", // the range of rows in the DOM
+  };
   const pageSize = 50;
-  const childLimit = new Map(); // pointer → children shown
+  const openDepth = 24;
   const stringLimit = 200;
+  const searchLimit = 100;
+  const lineHeight = 22;
+  const wholeTree = 1000;
 
-  function changedPointers(row) {
-    const set = new Set();
-    changedInside = new Set();
-    if (row === 0) return set;
-    for (const change of entryAt(row).changes) {
-      const path = change.op === "remove" ? change.path.slice(0, -1) : change.path;
-      set.add(C.formatPointer(path));
-      for (let d = 0; d < path.length; d++) changedInside.add(C.formatPointer(path.slice(0, d)));
-    }
-    return set;
-  }
+  const treeOptions = () => ({
+    changed: tree.marks.changed,
+    inside: tree.marks.inside,
+    open: tree.choices,
+    limits: tree.limits,
+    shown: tree.shown,
+    pageSize,
+    openDepth,
+  });
 
-  // Replacing the tree's children keeps its scroll position, so stepping through entries
+  // Relisting the lines keeps the pane's scroll position, so stepping through entries
   // keeps the same part of the state in view.
   function renderTree(row) {
-    ui.tree.replaceChildren();
-    const changed = changedPointers(row);
-    const state = stateAt(row);
-    const title = el("div", "pane-title", `State: ${stateName(row)}`);
-    ui.tree.append(title, treeNode(state, [], null, changed, 0));
+    tree.marks = C.changeTries(row === 0 ? [] : entryAt(row).changes);
+    ui.treeTitle.textContent = `State: ${stateName(row)}`;
+    listTree(C.treeRows(stateAt(current), treeOptions()));
+    if (ui.search.value !== "") runSearch();
+  }
+
+  function listTree(rows) {
+    tree.rows = rows;
+    ui.treeLines.style.height = rows.length * lineHeight + "px";
+    ui.treeLines.dataset.rows = String(rows.length);
+    paintTree(true);
+  }
+
+  /** Puts the lines in the DOM: all of up to `wholeTree` lines, else those in view. */
+  function paintTree(force) {
+    let first = 0;
+    let last = tree.rows.length;
+    if (last > wholeTree) {
+      const top = ui.tree.scrollTop - ui.treeLines.offsetTop;
+      const height = ui.tree.clientHeight || 600;
+      first = Math.max(0, Math.floor(top / lineHeight) - 20);
+      last = Math.min(tree.rows.length, Math.ceil((top + height) / lineHeight) + 20);
+    }
+    if (!force && tree.painted === `${first}-${last}`) return;
+    tree.painted = `${first}-${last}`;
+    const fragment = document.createDocumentFragment();
+    for (let i = first; i < last; i++) fragment.append(treeLine(tree.rows[i], i));
+    ui.treeLines.replaceChildren(fragment);
+  }
+
+  /** Lists row `index`'s node again (after a toggle or a page more). */
+  function relist(index) {
+    const r = tree.rows[index];
+    let end = index + 1;
+    while (end < tree.rows.length && tree.rows[end].depth > r.depth) end++;
+    const listed = C.treeRows(stateAt(current), treeOptions(), { value: r.value, path: r.path, label: r.label });
+    listTree(tree.rows.slice(0, index).concat(listed, tree.rows.slice(end)));
+  }
+
+  function treeButton(className, label, action, title) {
+    const b = el("button", className, label);
+    b.type = "button";
+    b.dataset.action = action;
+    if (title) b.title = title;
+    return b;
+  }
+
+  function treeLine(r, index) {
+    const line = el("div", "node-line");
+    line.style.top = index * lineHeight + "px";
+    // Indented as deep as openDepth levels, no further: deeper lines say where they are in their pointer.
+    line.style.paddingLeft = Math.min(r.depth, openDepth) * 16 + "px";
+    line.dataset.index = String(index);
+    if (r.kind === "more") {
+      line.classList.add("more-line");
+      const hidden = r.to - r.from;
+      line.append(
+        el("span", "folded", `… ${plural(hidden, "more", "more")} (${r.from}–${r.to - 1} of ${grouped(r.count)})`),
+        treeButton("more", `show ${Math.min(pageSize, hidden)} more`, "page"),
+        treeButton("more", "show all", "all"),
+      );
+      return line;
+    }
+    if (r.changed) line.classList.add("changed");
+    if (r.found) line.classList.add("found");
+    if (r.container) {
+      const toggle = treeButton("toggle", r.open ? "▾" : "▸", "toggle", r.open ? "collapse" : "expand");
+      toggle.setAttribute("aria-expanded", String(r.open));
+      line.append(toggle);
+    } else line.append(el("span", "toggle-space"));
+    if (r.label !== null) line.append(el("span", "key", r.label), el("span", "colon", ": "));
+    if (r.container) {
+      const isArray = Array.isArray(r.value);
+      line.append(el("span", "summary", isArray ? `[${plural(r.count, "item", "items")}]` : `{${plural(r.count, "key", "keys")}}`));
+      if (!r.open && r.inside) line.append(el("span", "inside", "changed inside"));
+    } else {
+      line.append(scalarView(r.value));
+    }
+    const shownPointer = r.depth === 0 ? '"" (the whole state)' : C.shortPointer(r.path);
+    line.append(treeButton("pointer", shownPointer, "copy", "copy this node's JSON Pointer (RFC 6901)"));
+    return line;
+  }
+
+  function onTreeClick(event) {
+    const b = event.target.closest("button[data-action]");
+    if (!b) return;
+    const index = Number(b.closest(".node-line").dataset.index);
+    const r = tree.rows[index];
+    if (r === undefined) return;
+    const action = b.dataset.action;
+    if (action === "copy") {
+      copyText(C.formatPointer(r.path.tokens()), "JSON Pointer " + (r.depth === 0 ? '""' : C.shortPointer(r.path)));
+      return;
+    }
+    if (action === "toggle") {
+      tree.choices.set(r.path.tokens(), !r.open);
+      relist(index);
+      return;
+    }
+    // A page more (or all) of the children of the node the line belongs to: the row
+    // before it one level up.
+    let parent = index - 1;
+    while (parent >= 0 && tree.rows[parent].depth >= r.depth) parent--;
+    if (parent < 0) return;
+    const shown = r.from + (action === "all" ? r.count : pageSize);
+    tree.limits.set(r.path.tokens(), Math.min(r.count, shown));
+    relist(parent);
+  }
+
+  // ---- Searching the state ------------------------------------------------------------
+
+  function runSearch() {
+    ui.searchResults.replaceChildren();
+    const query = ui.search.value;
+    if (query === "") return;
+    const { matches, complete } = C.searchState(stateAt(current), query, searchLimit);
+    const count = complete ? plural(matches.length, "match", "matches") : `the first ${grouped(matches.length)} matches`;
+    ui.searchResults.append(el("div", "search-count", `${count} in ${stateName(current)}`));
+    for (const m of matches) {
+      const hit = el(
+        "button",
+        "search-hit",
+        el("span", "hit-path", m.path.depth === 0 ? "(root)" : C.shortPointer(m.path)),
+        el("span", "hit-kind", m.in),
+        el("span", "hit-text", m.text),
+      );
+      hit.type = "button";
+      hit.addEventListener("click", () => reveal(m.path));
+      ui.searchResults.append(hit);
+    }
+  }
+
+  const samePath = (p, q) => {
+    for (; p !== null && q !== null; p = p.parent, q = q.parent) {
+      if (p === q) return true;
+      if (p.depth !== q.depth || p.token !== q.token) return false;
+    }
+    return p === q;
+  };
+
+  /** Opens every ancestor of `path`, lists it and scrolls it into view. */
+  function reveal(path) {
+    const tokens = path.tokens();
+    tree.choices.setAncestors(tokens, true);
+    tree.shown.set(tokens, true);
+    const rows = C.treeRows(stateAt(current), treeOptions());
+    let found = -1;
+    for (let i = rows.length - 1; i >= 0 && found < 0; i--) {
+      const r = rows[i];
+      if (r.kind === "node" && r.depth === path.depth && samePath(r.path, path)) found = i;
+    }
+    if (found >= 0) rows[found].found = true;
+    // The lines' height first, so that the pane can scroll to the line before it is drawn.
+    ui.treeLines.style.height = rows.length * lineHeight + "px";
+    if (found >= 0) {
+      // Centred in what the sticky search leaves of the pane.
+      const height = ui.tree.clientHeight || 600;
+      const header = ui.search.parentElement.offsetHeight;
+      const middle = header + Math.max(0, height - header - lineHeight) / 2;
+      ui.tree.scrollTop = Math.max(0, ui.treeLines.offsetTop + found * lineHeight - middle);
+      ui.tree.scrollLeft = 0;
+    }
+    listTree(rows);
   }
 
   function copyText(text, what) {
@@ -957,86 +1202,6 @@
     ui.toast.classList.remove("hidden");
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => ui.toast.classList.add("hidden"), 1600);
-  }
-
-  function treeNode(value, tokens, label, changed, depth) {
-    const pointer = C.formatPointer(tokens);
-    const node = el("div", "node");
-    const line = el("div", "node-line");
-    line.style.paddingLeft = Math.min(depth, 40) * 16 + "px";
-    if (changed.has(pointer)) line.classList.add("changed");
-    const container = C.isContainer(value);
-    const open = container && isOpen(pointer);
-    if (container) {
-      const toggle = button("toggle", open ? "▾" : "▸", () => {
-        if (open) {
-          userOpen.delete(pointer);
-          userClosed.add(pointer);
-        } else {
-          userClosed.delete(pointer);
-          userOpen.add(pointer);
-        }
-        node.replaceWith(treeNode(value, tokens, label, changed, depth));
-      }, open ? "collapse" : "expand");
-      toggle.setAttribute("aria-expanded", String(open));
-      line.append(toggle);
-    } else line.append(el("span", "toggle-space"));
-    if (label !== null) line.append(el("span", "key", label), el("span", "colon", ": "));
-    if (container) {
-      const size = Array.isArray(value) ? value.length : value.size;
-      line.append(el("span", "summary", Array.isArray(value) ? `[${plural(size, "item", "items")}]` : `{${plural(size, "key", "keys")}}`));
-    } else {
-      line.append(scalarView(value));
-    }
-    const shownPointer = tokens.length === 0 ? '"" (the whole state)' : C.displayPointer(tokens);
-    const chip = button("pointer", shownPointer, () => copyText(pointer, "JSON Pointer " + C.displayPointer(tokens)), "copy this node's JSON Pointer (RFC 6901)");
-    line.append(chip);
-    node.append(line);
-    if (open) {
-      const limit = childLimit.get(pointer) || pageSize;
-      const keys = Array.isArray(value) ? null : value.k;
-      const count = Array.isArray(value) ? value.length : value.size;
-      const children = el("div", "children");
-      const tokenAt = (i) => (Array.isArray(value) ? String(i) : keys[i]);
-      // The first `limit` children, and past them any child the entry changed, so that
-      // what changed is always in view.
-      const shownChildren = [];
-      for (let i = 0; i < count; i++) {
-        if (i < limit) shownChildren.push(i);
-        else {
-          const child = pointer + "/" + C.formatPointer([tokenAt(i)]).slice(1);
-          if (changed.has(child) || changedInside.has(child)) shownChildren.push(i);
-        }
-      }
-      const gap = (from, to) => {
-        const more = el("div", "node-line more-line");
-        more.style.paddingLeft = Math.min(depth + 1, 40) * 16 + "px";
-        const hidden = to - from;
-        more.append(
-          el("span", "folded", `… ${plural(hidden, "more", "more")} (${from}–${to - 1} of ${grouped(count)})`),
-          button("more", `show ${Math.min(pageSize, count - limit)} more`, () => {
-            childLimit.set(pointer, limit + pageSize);
-            node.replaceWith(treeNode(value, tokens, label, changed, depth));
-          }),
-          button("more", "show all", () => {
-            childLimit.set(pointer, count);
-            node.replaceWith(treeNode(value, tokens, label, changed, depth));
-          }),
-        );
-        children.append(more);
-      };
-      let next = 0;
-      for (const i of shownChildren) {
-        if (i > next) gap(next, i);
-        const childValue = Array.isArray(value) ? value[i] : value.v[i];
-        const childLabel = Array.isArray(value) ? `[${i}]` : C.printString(keys[i]);
-        children.append(treeNode(childValue, tokens.concat([tokenAt(i)]), childLabel, changed, depth + 1));
-        next = i + 1;
-      }
-      if (next < count) gap(next, count);
-      node.append(children);
-    }
-    return node;
   }
 
   function scalarView(value) {
@@ -1182,6 +1347,20 @@
     ui.track.addEventListener("click", (event) => {
       const bounds = ui.track.getBoundingClientRect();
       select(rowAtX(event.clientX - bounds.left, bounds.width), { scroll: true });
+    });
+    ui.treeLines.addEventListener("click", onTreeClick);
+    ui.tree.addEventListener("scroll", () => paintTree(false));
+    let searchTimer = 0;
+    ui.search.addEventListener("input", () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(runSearch, 120);
+    });
+    ui.search.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      clearTimeout(searchTimer);
+      runSearch();
+      const first = ui.searchResults.querySelector(".search-hit");
+      if (first) first.click();
     });
     document.addEventListener("keydown", onKey);
     window.addEventListener("hashchange", () => {
