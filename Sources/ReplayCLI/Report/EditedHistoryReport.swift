@@ -61,8 +61,8 @@ enum EditedHistoryReport {
   }
 
   /// The edited history `request` asks for, of `context`'s log.
-  /// - Throws: ``CommandError`` for an unknown reducer (2) or what the replay throws
-  ///   (see ``CommandError/init(_:)-(WhatIfError)``).
+  /// - Throws: ``CommandError`` for an unknown reducer (exit 2), or the replay's
+  ///   ``WhatIfError`` with its exit code (as `--what-if` and `--minimize` exit).
   static func history(_ request: Request, predicate: String?, context: Context) throws -> (
     EditedLog, MinimizeResult?
   ) {

@@ -32,6 +32,8 @@ struct StepMode: LogMode {
       K, A and B are entries' seqs, as printed, or init (0 too when no entry has
       seq 0). EXPR sees $seq, $action and $prior, as with --bisect. PATH is a jq path
       (.todos[0].title) or a JSON Pointer (/todos/0/title).
+      skip, edit and whatif need --reducer NAME. On a fork, K is an entry as the fork
+      numbers it; whatif's edits name the recording's entries, as --what-if does.
       An empty line repeats the last command. At a terminal, ↑/↓ and Ctrl-R recall
       earlier commands and Tab completes commands and paths.
 

@@ -55,7 +55,9 @@ extension Stepper {
   /// The recorded seq of the entry the stepper numbers `k`.
   private func recordedSeq(_ k: Int) throws(UsageError) -> Int {
     guard let fork, fork.isRenumbered else { return k }
-    guard let position = context.log.numbering.position(ofNumber: k) else { return k }
+    guard let position = context.log.numbering.position(ofNumber: k) else {
+      throw UsageError(message: "the fork has no entry \(k) (its entries are 1…\(count))")
+    }
     guard let seq = fork.entries[position - 1].seq else {
       throw UsageError(
         message:

@@ -139,6 +139,7 @@ struct StepperForkTests {
       skip 3
       n
       skip 5
+      skip 9
       back to recorded
       skip 1
       effects
@@ -169,6 +170,7 @@ struct StepperForkTests {
           ~ /resultsQuery: null → "sw"
         what if --insert 3={"queryChanged":{"_0":"xyz"}} --skip 4: a fork of 6 entries, no recorded entry's state differing from the recording; its entries are numbered 1…6
         [4/6] queryChanged
+        the fork has no entry 9 (its entries are 1…6)
         back to the recorded history
         [3/6] queryChanged
         what if --skip 1: a fork of 4 entries (without entry 2, sent by effects of skipped ones), no recorded entry's state differing from the recording
@@ -189,6 +191,15 @@ struct StepperForkTests {
         a what-if replays through a reducer: start the stepper with --reducer NAME (replay LOG --step --reducer NAME)
         [1/240] addTodo
           + /todos/0: {"id":"todo-001","isCompleted":false,"title":"Buy milk"}
+
+        """)
+    let following = replay(
+      Repo.fixture, "--step", "--follow", "--reducer", "todo", stdin: "skip 3\nquit\n")
+    #expect(following.code == 0)
+    #expect(
+      following.out == """
+        [init/240] initial state
+        a fork is not the session being recorded: step without --follow or --listen to fork it
 
         """)
     let script = """

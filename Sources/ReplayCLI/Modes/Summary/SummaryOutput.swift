@@ -14,12 +14,12 @@ struct SummaryOutput: ModeOutput, Encodable {
   /// What importing another tool's history noticed: first, as they concern the whole file.
   var importWarnings: [LogWarning] = []
 
-  /// The import's warnings, then the summary's and those of the effect records, in line
-  /// order.
+  /// The import's warnings, then the summary's and those of the effect records (three of
+  /// a kind, the rest counted), in line order.
   private var warnings: [LogWarning] {
     guard let effects, !effects.warnings.isEmpty else { return importWarnings + summary.warnings }
     return importWarnings
-      + (summary.warnings + effects.warnings).enumerated().sorted {
+      + (summary.warnings + effects.countedWarnings).enumerated().sorted {
         ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
       }.map(\.element)
   }

@@ -43,8 +43,13 @@ extension ForkReplay {
   ) throws(WhatIfError) -> Pass {
     var pass = Pass(final: start)
     var prior = start
-    let replayed = predicate.map { _ in ReplayedEntries(log: log, recordedThrough: recordedThrough)
-    }
+    // What `entry(K)` reads: the replay as it is now, to replay again up to an entry.
+    let replayed =
+      predicate == nil
+      ? nil
+      : ReplayedEntries(
+        origin: ForkReplay(log: log, recomputer: recomputer, run: run, history: history),
+        start: start, steps: steps, recordedThrough: recordedThrough)
     for (i, step) in steps.enumerated() {
       try apply(step)
       let state = try state()
@@ -55,7 +60,7 @@ extension ForkReplay {
         if pass.firstDivergence == nil, recorded != state { pass.firstDivergence = step.entry.seq }
       }
       var holds: Bool?
-      replayed?.append(step.entry, prior: prior, next: state)
+      replayed?.advance()
       // Past the first bad state only the last one matters, unless each is observed.
       if let predicate, pass.firstBad == nil || i == steps.count - 1 || observe != nil {
         let input = PredicateInput(

@@ -49,40 +49,63 @@ public struct JudgedHistory: @unchecked Sendable {
   }
 }
 
-/// The entries an edited history has replayed so far, after the recorded entries it
-/// starts from: the ``JudgedHistory`` of each state a pass judges.
+/// The entries a pass over an edited history has replayed so far, after the recorded
+/// entries it starts from: the ``JudgedHistory`` of each state the pass judges.
+///
+/// It keeps no states: an entry asked for is replayed again from where the pass started,
+/// once (its states do not change as the pass goes on), so a predicate that never calls
+/// `entry(K)` costs nothing, and one that does costs one replay up to each entry it names.
 final class ReplayedEntries {
   let log: LogFile
   /// Positions `1...recordedThrough` of the log are the history's first entries, as
   /// recorded.
   let recordedThrough: Int
-  // Kept as they are and written as JSON only when asked for: most predicates never
-  // call `entry(K)`.
-  private var entries: [(entry: EditedEntry, prior: JSONValue, next: JSONValue)] = []
-  private var indexBySeq: [Int: Int] = [:]
+  /// The replay as it stood before the first step, and its state.
+  private let origin: ForkReplay
+  private let start: JSONValue
+  private let steps: [ReplayStep]
+  /// How many steps the pass has replayed.
+  private var count = 0
+  private var indexBySeq: [Int: Int]?
+  private var found: [Int: JSONValue] = [:]
 
-  init(log: LogFile, recordedThrough: Int) {
-    self.log = log
+  init(origin: ForkReplay, start: JSONValue, steps: [ReplayStep], recordedThrough: Int) {
+    self.log = origin.log
+    self.origin = origin
+    self.start = start
+    self.steps = steps
     self.recordedThrough = recordedThrough
   }
 
-  /// Adds the next replayed entry with its states.
-  func append(_ entry: EditedEntry, prior: JSONValue, next: JSONValue) {
-    if let seq = entry.seq { indexBySeq[seq] = entries.count }
-    entries.append((entry, prior, next))
-  }
+  /// The pass replayed its next step.
+  func advance() { count += 1 }
 
-  /// The history up to the last entry appended.
+  /// The history up to the last step replayed.
   var history: JudgedHistory {
-    let count = entries.count
+    let count = count
     let recorded = JudgedHistory.recorded(log, through: recordedThrough)
     return JudgedHistory { [self] (seq) throws(WhatIfError) in
-      if let i = indexBySeq[seq] {
-        guard i < count else { return nil }
-        let found = entries[i]
-        return JudgedHistory.json(found.entry, prior: found.prior, next: found.next)
+      if indexBySeq == nil {
+        var index: [Int: Int] = [:]
+        for (i, step) in steps.enumerated() { if let seq = step.entry.seq { index[seq] = i } }
+        indexBySeq = index
       }
-      return try recorded.entry(seq)
+      guard let i = indexBySeq![seq] else { return try recorded.entry(seq) }
+      guard i < count else { return nil }
+      return try entry(at: i)
     }
+  }
+
+  /// Step `i` with the states the replay gives it, replayed again from the origin.
+  private func entry(at i: Int) throws(WhatIfError) -> JSONValue {
+    if let known = found[i] { return known }
+    var fork = ForkReplay(
+      log: log, recomputer: origin.recomputer, run: origin.run, history: origin.history)
+    for j in 0..<i { try fork.apply(steps[j]) }
+    let prior = i == 0 ? start : try fork.state()
+    try fork.apply(steps[i])
+    let json = JudgedHistory.json(steps[i].entry, prior: prior, next: try fork.state())
+    found[i] = json
+    return json
   }
 }

@@ -161,14 +161,15 @@ extension LogFile {
     do {
       value = try parseLine(i + 1)
     } catch  where error.kind == .malformedLine {
-      runs.warn(i + 1, "an effect record cannot be read (\(error.message)); ignored it")
+      runs.warn(
+        i + 1, .unreadable, "an effect record cannot be read (\(error.message)); ignored it")
       return nil
     }
     switch EffectRecord.read(value, line: i + 1, after: entryNumber(beforeLineIndex: i)) {
     case .success(let record):
       return record
     case .failure(let problem):
-      runs.warn(i + 1, "an effect record cannot be read (\(problem.text)); ignored it")
+      runs.warn(i + 1, .unreadable, "an effect record cannot be read (\(problem.text)); ignored it")
       return nil
     }
   }

@@ -5,15 +5,14 @@ import TimeTravelJSON
 /// follows it: a cause that names no entry, one that does not come before what it caused,
 /// and causes that go round in a cycle.
 ///
-/// Every kind of warning is listed for its first ``listedPerKind`` entries; past them one
-/// warning counts the rest, so that a log whose every entry has the same problem (a ring
-/// log whose causes were dropped) does not bury the summary.
+/// Every kind of warning is listed for its first three entries; past them one warning
+/// counts the rest (see ``WarningCounter``).
 ///
 /// Both summaries (``LogSummary/init(scanning:including:)`` and the fast scan) feed it the
 /// members as written, entry after entry, so they report the very same warnings.
 struct ProvenanceCheck {
   /// What a warning is about, for counting.
-  enum Kind: Int, CaseIterable {
+  enum Kind: Int, Hashable {
     case siteUnreadable, siteControlCharacters, originUnreadable, causeMissing, causeAfter, cycle
 
     /// `whose sites cannot be read`: the rest of the sentence that counts them.
@@ -29,17 +28,10 @@ struct ProvenanceCheck {
     }
   }
 
-  /// How many warnings of a kind are listed before the rest are counted.
-  static let listedPerKind = 3
-
   private let log: LogFile
   /// The entries with an integer `origin.cause`: position, number, line and cause.
   private var causes: [(position: Int, seq: Int, line: Int, cause: Int)] = []
-  /// The first warnings of each kind, and how many there were with the last one's line.
-  private var listed: [Kind: [LogWarning]] = [:]
-  private var counts: [Kind: (count: Int, line: Int)] = [:]
-  /// The line of the first warning of each kind that is counted, not listed.
-  private var firstCounted: [Kind: Int] = [:]
+  private var counter = WarningCounter<Kind>()
 
   init(_ log: LogFile) { self.log = log }
 
@@ -59,38 +51,13 @@ struct ProvenanceCheck {
     }
   }
 
-  private mutating func note(_ kind: Kind, _ warning: LogWarning) {
-    var count = counts[kind] ?? (0, 0)
-    count.count += 1
-    count.line = warning.line ?? count.line
-    counts[kind] = count
-    if count.count <= Self.listedPerKind {
-      listed[kind, default: []].append(warning)
-    } else if count.count == Self.listedPerKind + 1 {
-      firstCounted[kind] = warning.line
-    }
-  }
+  private mutating func note(_ kind: Kind, _ warning: LogWarning) { counter.add(kind, warning) }
 
   /// The warnings of every entry checked, in line order: the chain's found now that every
   /// cause is known. Call once, after the last entry.
   mutating func finish() -> [LogWarning] {
     checkCauses()
-    var warnings: [LogWarning] = []
-    for kind in Kind.allCases {
-      guard let list = listed[kind], let count = counts[kind] else { continue }
-      warnings += list
-      let more = count.count - list.count
-      guard more > 0 else { continue }
-      warnings.append(
-        LogWarning(
-          line: firstCounted[kind] ?? list.last?.line,
-          message:
-            "and \(more) more \(more == 1 ? "entry" : "entries") \(kind.counted), the last on line \(count.line)"
-        ))
-    }
-    return warnings.enumerated().sorted {
-      ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-    }.map(\.element)
+    return counter.warnings { kind, more in "\(more == 1 ? "entry" : "entries") \(kind.counted)" }
   }
 
   /// The causes, checked as `--why` follows them; each cycle named once, at its first

@@ -70,6 +70,24 @@ import TimeTravel
         """))
   }
 
+  @Test func effectEndsWithoutAStartAreCountedPastThree() throws {
+    var lines = [#"{"seq":1,"action":{"a":{}},"prior":{"n":0},"next":{"n":1}}"#]
+    for id in 1...5 { lines.append(#"{"effect":"end","id":\#(id),"outcome":"completed"}"#) }
+    let log = try TempLog(lines.joined(separator: "\n") + "\n")
+    #expect(
+      replay(log.path).out.hasSuffix(
+        """
+        warnings: 4
+          line 2: effect run 1 ends (completed) but never started; ignored this end
+          line 3: effect run 2 ends (completed) but never started; ignored this end
+          line 4: effect run 3 ends (completed) but never started; ignored this end
+          line 5: and 2 more effect records ending a run that never started, the last on line 6
+
+        """))
+    // --effects names every one.
+    #expect(replay(log.path, "--effects").err.components(separatedBy: "\n").count == 6)
+  }
+
   /// Both summaries, and every thread count, report the very same warnings.
   @Test func theFastAndTheTreeSummaryAgree() throws {
     let log = try TempLog(Self.broken)
