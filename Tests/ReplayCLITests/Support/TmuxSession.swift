@@ -84,13 +84,26 @@ final class TmuxSession {
     try? FileManager.default.removeItem(atPath: folder)
     // The server takes a moment to end; should it outlive kill-server, it is
     // ours to end, by its id. Watched from a dispatch queue, not a test's thread.
+    // A full test run starts more processes than there are process ids, so the id
+    // is checked to be still this server's (its command line names this socket)
+    // before each look: a reused id must never get another session's SIGKILL.
     if let server {
+      let socket = socket
       DispatchQueue.global().async {
         let deadline = Date().addingTimeInterval(Self.patience)
-        while kill(server, 0) == 0 && Date() < deadline { usleep(20_000) }
-        if kill(server, 0) == 0 { kill(server, SIGKILL) }
+        while Self.isServer(server, of: socket) && Date() < deadline { usleep(20_000) }
+        if Self.isServer(server, of: socket) { kill(server, SIGKILL) }
       }
     }
+  }
+
+  /// Whether process `pid` is the tmux server of `socket`: alive, and its command
+  /// line (Linux's `/proc/PID/cmdline`) holds the socket's path.
+  private static func isServer(_ pid: pid_t, of socket: String) -> Bool {
+    guard kill(pid, 0) == 0,
+      let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+    else { return false }
+    return commandLine.split(separator: 0).contains { $0.elementsEqual(socket.utf8) }
   }
 
   /// `text` quoted for `/bin/sh`.
