@@ -106,6 +106,19 @@ final class TmuxSession {
     return commandLine.split(separator: 0).contains { $0.elementsEqual(socket.utf8) }
   }
 
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's
+  /// Glibc module does not declare; nil where the C library has none.
+  private static let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+        return nil
+      }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+          .self)
+    }()
+
   /// `text` quoted for `/bin/sh`.
   static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
@@ -219,6 +232,10 @@ final class TmuxSession {
     } else {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
+    // The server tmux starts lives on with every descriptor its client had: without
+    // this it would hold the write end of another test's pipe open (a child's stdin
+    // that test closed), and that child would never see its input end.
+    if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
     // The test runner's threads block most signals, and a child inherits that
     // mask and any ignored signal: a tmux server blocking SIGCHLD never sees its
     // panes end, and so never exits. Start tmux with none blocked, all default.
