@@ -7,7 +7,11 @@ import Testing
 /// user's clone): each opens, and its summary, last state and bisect are exact.
 @Suite(
   .enabled(
-    if: PeerResources.hasShared("interop/redux-devtools-export-liftedstate.json"),
+    if: [
+      "interop/redux-devtools-export-liftedstate.json",
+      "interop/redux-devtools-export-actions.json",
+      "interop/elm-history.txt",
+    ].allSatisfy(PeerResources.hasShared),
     "needs the interop samples in ../shared/interop"))
 struct InteropSharedSampleTests {
   static let lifted = PeerResources.shared("interop/redux-devtools-export-liftedstate.json").path
