@@ -57,21 +57,11 @@ enum EditedReplay {
   /// history up to the state judged, `null` when it has none by that number there.
   private static func host(_ history: JudgedHistory?) -> JQHost? {
     guard let history else { return nil }
-    let entry: JQHost.Function = { _, arguments in
-      if arguments[0] == .null { return .null }
-      guard let number = arguments[0].numberValue?.intValue else {
-        throw JQRuntimeError(
-          message:
-            "entry/1 takes an entry's seq (an integer), not \(JSONPrinter.compact.print(arguments[0]))"
-        )
-      }
-      do throws(WhatIfError) {
-        return try history.entry(number) ?? .null
-      } catch {
-        throw JQRuntimeError(message: "entry(\(number)) cannot be read: \(error.message)")
-      }
+    return JQPredicate.entryHost { number throws(WhatIfError) in
+      try history.entry(number)
+    } describing: {
+      $0.message
     }
-    return JQHost(functions: ["entry/1": entry])
   }
 
   /// Runs `body`, its ``WhatIfError`` as a ``CommandError``.

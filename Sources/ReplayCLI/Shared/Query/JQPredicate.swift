@@ -54,8 +54,21 @@ enum JQPredicate {
   /// number or K is `null`. It reads that entry's line only.
   static func host(_ log: LogFile?) -> JQHost? {
     guard let log else { return nil }
+    return entryHost { number throws(LogError) in
+      try log.entry(numbered: number)?.jsonValue
+    } describing: {
+      $0.description
+    }
+  }
+
+  /// A host lending `entry/1`: `null` for `null` (`.origin.cause as $c | entry($c)` on an
+  /// entry without a cause), `lookup(K)` for an integer K (`null` when it finds none), an
+  /// error for anything else or when `lookup` fails (its error as `describing` words it).
+  static func entryHost<Failure: Error>(
+    _ lookup: @escaping @Sendable (Int) throws(Failure) -> JSONValue?,
+    describing: @escaping @Sendable (Failure) -> String
+  ) -> JQHost {
     let entry: JQHost.Function = { _, arguments in
-      // `.origin.cause as $c | entry($c)` on an entry without a cause.
       if arguments[0] == .null { return .null }
       guard let number = arguments[0].numberValue?.intValue else {
         throw JQRuntimeError(
@@ -63,10 +76,10 @@ enum JQPredicate {
             "entry/1 takes an entry's seq (an integer), not \(JSONPrinter.compact.print(arguments[0]))"
         )
       }
-      do throws(LogError) {
-        return try log.entry(numbered: number)?.jsonValue ?? .null
+      do throws(Failure) {
+        return try lookup(number) ?? .null
       } catch {
-        throw JQRuntimeError(message: "entry(\(number)) cannot be read: \(error.description)")
+        throw JQRuntimeError(message: "entry(\(number)) cannot be read: \(describing(error))")
       }
     }
     return JQHost(functions: ["entry/1": entry])
