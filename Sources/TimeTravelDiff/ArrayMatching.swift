@@ -35,13 +35,17 @@ struct ArrayMatching {
       ids[key] = ids.count
       return ids.count - 1
     }
-    let oldIDs = old.map(intern)
-    let newIDs = new.map(intern)
+    return byPosition(oldIDs: old.map(intern), newIDs: new.map(intern))
+  }
+
+  /// ``byPosition(_:_:hashes:)`` over the elements' interned ids: equal ids for equal
+  /// elements, distinct ids otherwise.
+  static func byPosition(oldIDs: [Int], newIDs: [Int]) -> ArrayMatching {
     // Beyond the trace budget, one run of everything: still exact, just not
     // minimal.
     let edits =
       ArrayDiff.edits(oldIDs, newIDs)
-      ?? (old.indices.map { .delete($0) } + new.indices.map { .insert($0) })
+      ?? (oldIDs.indices.map { .delete($0) } + newIDs.indices.map { .insert($0) })
     var result = ArrayMatching()
     var runDeletes: [Int] = []
     var runInserts: [Int] = []

@@ -378,6 +378,51 @@ for (workload, run) in [
   )
 }
 
+// 4a. The same two configurations interleaved: both stores and both recorders alive at
+// once, each action dispatched to one then the other (the order swapped at every action),
+// so both see the same machine at the same moments. Rounds on fresh stores cannot do that:
+// whether the writer thread shares the caller's core changes from round to round, and
+// moves a round's median by ±10 µs on a 2-core machine.
+@MainActor
+func interleavedProvenance<R: Reducer>(_ reducer: R) throws -> (off: [UInt64], on: [UInt64])
+where R.State == TodoState, R.Action == TodoAction {
+  var stores: [Bool: Store<R>] = [:]
+  var recorders: [LogRecorder] = []
+  for on in [false, true] {
+    let recorder = try LogRecorder(
+      url: url("interleaved-\(on).jsonl"), app: "Bench", stateType: "TodoState",
+      actionType: "TodoAction",
+      durability: .asynchronous(queueLimit: actions.count * 2 + 1, whenFull: .block),
+      recordsSites: on, recordsEffects: on)
+    recorders.append(recorder)
+    stores[on] = Store(initialState: initial, reducer: reducer, recorder: recorder)
+  }
+  var samples: [Bool: [UInt64]] = [false: [], true: []]
+  for (index, action) in actions.enumerated() {
+    for on in index % 2 == 0 ? [false, true] : [true, false] {
+      let start = now()
+      stores[on]!.send(action, fileID: "TodoApp/TodoListView.swift", line: 42, function: "body")
+      samples[on]!.append(now() - start)
+    }
+  }
+  for recorder in recorders { try recorder.close() }
+  for on in [false, true] {
+    try? FileManager.default.removeItem(at: url("interleaved-\(on).jsonl"))
+  }
+  return (samples[false]!, samples[true]!)
+}
+for (workload, interleaved) in [
+  ("to-do toggles", try MainActor.assumeIsolated { try interleavedProvenance(TodoReducer()) }),
+  (
+    "toggles that each send one action",
+    try MainActor.assumeIsolated { try interleavedProvenance(Echo()) }
+  ),
+] {
+  print(
+    "\(workload), interleaved (\(dispatches) dispatches to each store, alternating): median \(format(median(interleaved.off))) µs off, \(format(median(interleaved.on))) µs on: +\(format(median(interleaved.on) - median(interleaved.off))) µs; p90 \(format(percentile(interleaved.off, 0.9))) and \(format(percentile(interleaved.on, 0.9))) µs"
+  )
+}
+
 // 4b. The dispatch path itself, no recorder: `send(action)`, which captures its site, vs a
 // reference to `send` as a function `(TodoAction) -> Void`, which calls the overload
 // without a site (the path as it was before sites).

@@ -144,7 +144,9 @@ struct FleetOutput: Encodable {
       var text =
         "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown) \(spread(hits.map(\.path))):\n"
       for (path, hit) in hits {
-        text += "  \(TerminalText.sanitize(path)): " + WatchOutput.line(hit, style).dropFirst(2)
+        text +=
+          "  \(TerminalText.sanitize(path)): "
+          + WatchOutput.line(hit, at: pointer, style).dropFirst(2)
       }
       return text
     }

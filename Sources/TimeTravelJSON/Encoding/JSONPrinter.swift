@@ -18,7 +18,9 @@ public struct JSONPrinter: Sendable {
   /// deeply nested value stays linear in its size instead of quadratic.
   public var maxIndentLevel: Int = 100
   /// The text of each number; `nil` prints its literal. The jq module sets it to print
-  /// numbers as jq 1.8 does (`1e2` as `1E+2`).
+  /// numbers as jq 1.8 does (`1e2` as `1E+2`). It must give a plain integer literal
+  /// (`-?[0-9]+`) as it stands: printing from a value's source bytes calls it only for
+  /// the other numbers.
   package var numberText: (@Sendable (JSONNumber) -> String)?
 
   /// A printer; by default compact with keys in their original order.
@@ -73,10 +75,9 @@ public struct JSONPrinter: Sendable {
       case .bool(let b): out.append(b ? "true" : "false")
       case .number(let n): out.appendUTF8(numberText?(n) ?? n.literal)
       case .string(let s): out.appendQuoted(s)
-      case .array(let a) where !sortKeys && numberText == nil && transcodes(a.storage, depth, &out):
+      case .array(let a) where !sortKeys && transcodes(a.storage, depth, &out):
         break
-      case .object(let o)
-      where !sortKeys && numberText == nil && transcodes(o.storage, depth, &out):
+      case .object(let o) where !sortKeys && transcodes(o.storage, depth, &out):
         break
       case .array(let a):
         let elements = a.elements
@@ -138,7 +139,8 @@ public struct JSONPrinter: Sendable {
     _ storage: JSONContainerStorage, _ depth: Int, _ out: inout JSONTextWriter
   ) -> Bool {
     guard let (document, start, end) = storage.unbuiltSource else { return false }
-    let transcoder = JSONTranscoder(indent: indent, maxIndentLevel: maxIndentLevel)
+    let transcoder = JSONTranscoder(
+      indent: indent, maxIndentLevel: maxIndentLevel, numberText: numberText)
     return transcoder.write(document.bytes, from: start, to: end, depth: depth, to: &out)
   }
 

@@ -175,7 +175,7 @@ struct JSONTextWriter: ~Copyable {
   /// The scalar whose valid UTF-8 sequence starts at `p` (at most `available` bytes),
   /// and its length in bytes.
   @inline(__always)
-  private static func decodeScalar(_ p: UnsafePointer<UInt8>, _ available: Int) -> (UInt32, Int) {
+  static func decodeScalar(_ p: UnsafePointer<UInt8>, _ available: Int) -> (UInt32, Int) {
     let lead = UInt32(p[0])
     if lead < 0xE0, available >= 2 { return ((lead & 0x1F) << 6 | UInt32(p[1] & 0x3F), 2) }
     if lead < 0xF0, available >= 3 {
@@ -195,7 +195,7 @@ struct JSONTextWriter: ~Copyable {
   /// the scripts of South Asia, and the punctuation blocks with the format and bidi
   /// controls), where a property lookup per character would cost more than printing it.
   @inline(__always)
-  private static func escapes(_ scalar: UInt32) -> Bool {
+  static func escapes(_ scalar: UInt32) -> Bool {
     guard scalar < tableLimit else { return lookUp(scalar) }
     return escapeTable[Int(scalar >> 6)] >> UInt64(scalar & 63) & 1 == 1
   }

@@ -4,8 +4,15 @@ import Foundation
 /// lazily parsed document not yet built) straight from those bytes, exactly as
 /// ``JSONPrinter`` prints the built value: whitespace dropped or re-indented, strings
 /// re-escaped by the printer's rules (escapes decoded first), numbers as their literal
-/// text. Printing a state read from a log then costs about a copy of its bytes, not a
-/// build of its tree.
+/// text (or the printer's ``JSONPrinter/numberText`` of those that are not plain
+/// integers). Printing a state read from a log then costs about a copy of its bytes, not
+/// a build of its tree.
+///
+/// Compact printing copies the source as it stands, in runs, and writes anew only the
+/// spans it would print differently: whitespace (dropped), a string with an escape or a
+/// character the printer escapes, a number that is not a plain integer when the printer
+/// has its own number text. A log's states, written compactly with plain strings, are
+/// then one copy per run of bytes.
 ///
 /// It declines (returns `false`, having written nothing) what it would print differently
 /// from the built value: an object with a repeated key (the built value keeps one) or a
@@ -14,10 +21,12 @@ import Foundation
 struct JSONTranscoder {
   let indent: Int?
   let maxIndentLevel: Int
+  /// The printer's text of a number that is not a plain integer; `nil` for its literal.
+  var numberText: (@Sendable (JSONNumber) -> String)? = nil
 
   /// Objects with more keys than this are checked for repeats with a set of hashes
   /// rather than against every key before.
-  private static let linearKeyLimit = 16
+  static let linearKeyLimit = 16
 
   /// An open container of the bytes: its kind, its members so far, and for an object
   /// its keys (byte ranges) to find a repeated one.
@@ -38,7 +47,11 @@ struct JSONTranscoder {
     to out: inout JSONTextWriter
   ) -> Bool {
     let mark = out.count
-    guard let base = bytes.baseAddress, transcode(base, start, end + 1, depth, &out) else {
+    guard let base = bytes.baseAddress,
+      indent == nil
+        ? transcodeCompact(base, start, end + 1, &out)
+        : transcode(base, start, end + 1, depth, &out)
+    else {
       out.truncate(to: mark)
       return false
     }
@@ -95,11 +108,15 @@ struct JSONTranscoder {
         }
         i = stringEnd
       default:
-        // A number or a literal: its text as it stands.
+        // A number or a literal: its text as it stands, or the printer's number text.
         var j = i
         while j < end, !Self.endsToken(base[j]) { j &+= 1 }
         beginValue(&stack, &out, depth)
-        out.append(UnsafeBufferPointer(start: base + i, count: j - i))
+        if let text = numberText(base, i, j) {
+          out.appendUTF8(text)
+        } else {
+          out.append(UnsafeBufferPointer(start: base + i, count: j - i))
+        }
         i = j
       }
     }
@@ -155,7 +172,7 @@ struct JSONTranscoder {
     return true
   }
 
-  private static func hash(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+  static func hash(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
     var hasher = Hasher()
     hasher.combine(
       bytes: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
@@ -164,7 +181,7 @@ struct JSONTranscoder {
 
   /// Writes the string whose quotes are at `start` and `end - 1`, as the printer writes
   /// its value.
-  private func writeString(
+  func writeString(
     _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ escaped: Bool,
     _ out: inout JSONTextWriter
   ) {
@@ -177,8 +194,40 @@ struct JSONTranscoder {
     if case .string(let text)? = try? parser.parseNext() { out.appendQuoted(text) }
   }
 
+  /// The printer's text of the token from `start` to `end` when it is a number the
+  /// printer writes in its own way (not a plain integer, and the printer has
+  /// ``numberText``); `nil` when the token prints as it stands.
   @inline(__always)
-  private static func endsToken(_ byte: UInt8) -> Bool {
+  func numberText(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    guard let numberText, Self.isNumberStart(base[start]),
+      !Self.isPlainInteger(base, start, end)
+    else { return nil }
+    let literal = String(
+      decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    return numberText(JSONNumber(validatedLiteral: literal))
+  }
+
+  @inline(__always)
+  static func isNumberStart(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "-") || byte.isASCIIDigit
+  }
+
+  /// Whether the number from `start` to `end` is `-?[0-9]+`, which every printer writes
+  /// as it stands.
+  @inline(__always)
+  static func isPlainInteger(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    var i = start
+    if base[i] == UInt8(ascii: "-") { i &+= 1 }
+    guard i < end else { return false }
+    while i < end {
+      guard base[i].isASCIIDigit else { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  @inline(__always)
+  static func endsToken(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: true
     default: false

@@ -20,6 +20,7 @@ import TimeTravelJSON
   static var allCases: [JQ18Case] {
     JQ18NumberTests.cases + JQ18HugeNumberTests.cases + JQ18SyntaxTests.cases
       + JQ18BuiltinTests.cases + JQ18ModuleTests.cases + JQ18InputTests.cases
+      + JQ18ToJSONTests.cases
   }
 
   @Test(.enabled(if: hasLibjq, "needs python3 with the jq package (pip install jq): libjq 1.8"))

@@ -48,12 +48,21 @@ struct WatchMode: FollowableMode {
     let json = context.options.format != .text
     let spool = OutputSpool()
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
+    let options = context.diffOptions
     try context.log.scan { line -> [UInt8]? in
       let entry = try line.entry(reading: reading)
-      guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
-        return nil
+      if json {
+        guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
+          return nil
+        }
+        return try WatchOutput.json(hit)
       }
-      return json ? try WatchOutput.json(hit) : Array(WatchOutput.line(hit, style).utf8)
+      // The text shows what changed inside a container, diffed from the line's bytes:
+      // the unchanged elements are compared by bytes, never built.
+      guard let (hit, changes) = Watch.hitWithChanges(entry, at: path, options: options),
+        try restriction.includes(entry)
+      else { return nil }
+      return Array(WatchOutput.line(hit, at: path, changes: changes, style).utf8)
     } consume: { position, item in
       progress.update(position)
       if let item { spool.append(item, separator: json ? UInt8(ascii: ",") : nil) }

@@ -28,7 +28,7 @@ struct WatchOutput: ModeOutput {
 
   func text(_ style: TextStyle) -> String {
     var text = Self.heading(path, count: hits.count)
-    for hit in hits { text += Self.line(hit, style) }
+    for hit in hits { text += Self.line(hit, at: path, style) }
     return text
   }
 
@@ -40,11 +40,51 @@ struct WatchOutput: ModeOutput {
       : "\(count) \(count == 1 ? "entry" : "entries") changed \(shown):\n"
   }
 
-  /// One hit's line of the text.
-  static func line(_ hit: Watch.Hit, _ style: TextStyle) -> String {
-    let (old, new) = style.abbreviated(hit.old, hit.new)
-    return
-      "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): \(old) → \(new)\(style.provenance(site: hit.site, origin: hit.origin))\n"
+  /// One hit's text: a line naming the entry and, when the value at `path` was replaced
+  /// whole (a side absent, or not a container of one kind on both sides), both values,
+  /// abbreviated around their first difference:
+  ///
+  /// ```
+  ///   entry 3 (setFilter) {"filter":"active"}: "all" → "active" — from …
+  /// ```
+  ///
+  /// When a container changed inside, the count of changes instead, and below it one
+  /// line per change at its JSON Pointer (``DiffTextRenderer/renderLines(_:)``), array
+  /// elements matched by id as `--diff` matches them:
+  ///
+  /// ```
+  ///   entry 22 (toggleTodo) {"id":"todo-013"}: 1 change — from …
+  ///     ~ /todos/12/isCompleted: false → true
+  /// ```
+  ///
+  /// `changes` are the changes inside the value, relative to `path`, as
+  /// ``Watch/hitWithChanges(_:at:options:)`` gives them; computed here when `nil`.
+  static func line(
+    _ hit: Watch.Hit, at path: JSONPointer, changes: [JSONChange]? = nil, _ style: TextStyle
+  ) -> String {
+    let entry =
+      "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): "
+    let provenance = style.provenance(site: hit.site, origin: hit.origin)
+    guard let changes = changes ?? Self.changesInside(hit) else {
+      let (old, new) = style.abbreviated(hit.old, hit.new)
+      return entry + "\(old) → \(new)\(provenance)\n"
+    }
+    var text =
+      entry + "\(changes.count) \(changes.count == 1 ? "change" : "changes")\(provenance)\n"
+    let placed = changes.map { $0.placed(below: path) }
+    for line in style.renderer.renderLines(placed) { text += "    " + line + "\n" }
+    return text
+  }
+
+  /// The changes inside a hit's value when it is a container of one kind on both sides.
+  private static func changesInside(_ hit: Watch.Hit) -> [JSONChange]? {
+    switch (hit.old, hit.new) {
+    case (.array(let old), .array(let new)):
+      JSONDiff.lazyChanges(from: .array(old), to: .array(new))
+    case (.object(let old), .object(let new)):
+      JSONDiff.lazyChanges(from: .object(old), to: .object(new))
+    default: nil
+    }
   }
 
   /// One hit's JSON record, compact: an element of the record's array.
@@ -52,5 +92,19 @@ struct WatchOutput: ModeOutput {
     var out: [UInt8] = []
     JSONPrinter.compact.write(try JSONValueEncoder().encode(HitRecord(hit)), to: &out)
     return out
+  }
+}
+
+extension JSONChange {
+  /// The change with its pointers below `path`: a change inside the watched value as
+  /// the state names it.
+  func placed(below path: JSONPointer) -> JSONChange {
+    guard !path.tokens.isEmpty else { return self }
+    func place(_ pointer: JSONPointer?) -> JSONPointer? {
+      pointer.map { JSONPointer(tokens: path.tokens + $0.tokens) }
+    }
+    return JSONChange(
+      op: op, path: place(self.path)!, from: place(from), oldPath: place(oldPath),
+      newPath: place(newPath), old: old, new: new)
   }
 }
