@@ -99,16 +99,19 @@ public final class PipedOutput: @unchecked Sendable {
   }
 }
 
-/// A value set once, awaited by any number of waiters.
-final class Latch<Value: Sendable>: @unchecked Sendable {
+/// A value set once (by a thread of its own, say), awaited by any number of waiters.
+public final class Latch<Value: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private var stored: Value?
 
+  /// An unset latch.
+  public init() {}
+
   /// The value, once set.
-  var value: Value? { condition.withLock { stored } }
+  public var value: Value? { condition.withLock { stored } }
 
   /// Sets the value (the first time only) and wakes every waiter.
-  func set(_ value: Value) {
+  public func set(_ value: Value) {
     condition.withLock {
       if stored == nil { stored = value }
       condition.broadcast()
@@ -116,7 +119,7 @@ final class Latch<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The value, polling with `Task.sleep` (no thread of the pool held meanwhile).
-  func wait() async -> Value {
+  public func wait() async -> Value {
     var pause = Duration.milliseconds(1)
     while true {
       if let value { return value }
@@ -126,7 +129,7 @@ final class Latch<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The value, waiting on the calling thread.
-  func waitBlocking() -> Value {
+  public func waitBlocking() -> Value {
     condition.withLock {
       while stored == nil { condition.wait() }
       return stored!

@@ -65,8 +65,14 @@ import Testing
     #expect(await child.termination() == SpawnedProcess.Termination(status: 0))
   }
 
+  /// How long the tests below wait for each other's tasks: they start one after another
+  /// from the pool's queue, which in a full run can be slow to reach them. A helper that
+  /// held its thread would make them fail after this.
+  static let patience = Duration.seconds(300)
+
   /// More waiters than the pool has threads, each for output that comes only once every
-  /// one of them waits: if a wait held its thread, the last ones could never start.
+  /// one of them waits (the last to start sends it): if a wait held its thread, the last
+  /// ones could never start.
   @Test func waitsForAChildsOutputHoldNoThreadOfThePool() async throws {
     let count = ProcessInfo.processInfo.activeProcessorCount + 2
     let children = try (0..<count).map { _ in try SpawnedProcess("/bin/cat", [], input: .pipe) }
@@ -74,18 +80,14 @@ import Testing
     let lines = try await withThrowingTaskGroup(of: [String].self) { group in
       for child in children {
         group.addTask {
-          waiting.add()
-          return try await child.output!.lines(until: { _ in true }, patience: .seconds(60))
+          if waiting.add() == count {
+            for (index, child) in children.enumerated() { child.send("line \(index)\n") }
+          }
+          return try await child.output!.lines(until: { _ in true }, patience: Self.patience)
         }
       }
-      let deadline = Date().addingTimeInterval(60)
-      while waiting.value < count && Date() < deadline {
-        try await Task.sleep(for: .milliseconds(5))
-      }
-      for (index, child) in children.enumerated() { child.send("line \(index)\n") }
       return try await group.reduce(into: []) { $0 += $1 }
     }
-    #expect(waiting.value == count)
     #expect(lines.sorted() == (0..<count).map { "line \($0)" }.sorted())
     children.forEach { $0.closeInput() }
   }
@@ -98,11 +100,11 @@ import Testing
       .appendingPathComponent("spawn-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    // Each marks that it started, then waits (up to 60 s) for as many marks as runs.
+    // Each marks that it started, then waits (up to the patience) for as many marks as runs.
     let script = """
-      touch "$1/$2"; i=0
-      while [ "$(ls "$1" | wc -l)" -lt \(count) ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done
-      [ $i -lt 6000 ]
+      touch "$1/$2"; end=$(( $(date +%s) + \(Self.patience.components.seconds) ))
+      while [ "$(ls "$1" | wc -l)" -lt \(count) ] && [ "$(date +%s)" -lt $end ]; do sleep 0.01; done
+      [ "$(ls "$1" | wc -l)" -ge \(count) ]
       """
     let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
       for index in 0..<count {
@@ -128,30 +130,35 @@ extension SpawnedProcessTests {
     let width = ProcessInfo.processInfo.activeProcessorCount
     let holding = Counter()
     let release = DispatchSemaphore(value: 0)
-    async let seen = TmuxSession.script {
-      defer { for _ in 0..<width { release.signal() } }
-      let deadline = Date().addingTimeInterval(10)
-      while holding.value < width && Date() < deadline { usleep(1000) }
-      let tmux = try TmuxSession(blockingColumns: 40) { _ in
-        #"stty -echo; printf shown; read answer; printf '\r\033[K%s' "$answer""#
-      }
-      let shown = try tmux.waitBlocking { $0 == ["shown"] }.held && holding.value == width
-      try tmux.type(blocking: "answered")
-      try tmux.pressBlocking("Enter")
-      let answered = try tmux.waitBlocking { $0 == ["answered"] }.held && holding.value == width
-      return (shown, answered)
+    // Started on a thread before the pool is held (a task would need a thread of it).
+    let seen = Latch<Result<(Bool, Bool), any Error>>()
+    OffPool.start("tmux script") {
+      seen.set(
+        Result { () throws -> (Bool, Bool) in
+          defer { for _ in 0..<width { release.signal() } }
+          let deadline = Date().addingTimeInterval(Double(Self.patience.components.seconds))
+          while holding.value < width && Date() < deadline { usleep(1000) }
+          let tmux = try TmuxSession(blockingColumns: 40) { _ in
+            #"stty -echo; printf shown; read answer; printf '\r\033[K%s' "$answer""#
+          }
+          let shown = try tmux.waitBlocking { $0 == ["shown"] }.held && holding.value == width
+          try tmux.type(blocking: "answered")
+          try tmux.pressBlocking("Enter")
+          let answered = try tmux.waitBlocking { $0 == ["answered"] }.held && holding.value == width
+          return (shown, answered)
+        })
     }
-    // Every thread of the pool waits until the script has run (at most 10 s).
+    // Every thread of the pool waits until the script has run.
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<width {
         group.addTask {
           holding.add()
-          _ = release.wait(timeout: .now() + 10)
+          _ = release.wait(timeout: .now() + .seconds(Int(Self.patience.components.seconds) + 60))
           holding.add(-1)
         }
       }
     }
-    let (shown, answered) = try await seen
+    let (shown, answered) = try await seen.wait().get()
     #expect(shown, "the line was not seen while the pool's \(width) threads were held")
     #expect(answered, "the answer was not seen while the pool's \(width) threads were held")
   }
@@ -161,6 +168,13 @@ extension SpawnedProcessTests {
 private final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
-  func add(_ amount: Int = 1) { lock.withLock { count += amount } }
+  /// Adds `amount`; the count after it.
+  @discardableResult
+  func add(_ amount: Int = 1) -> Int {
+    lock.withLock {
+      count += amount
+      return count
+    }
+  }
   var value: Int { lock.withLock { count } }
 }
