@@ -11,16 +11,10 @@ enum ReduxNode {
   static let isAvailable = node != nil && FileManager.default.isReadableFile(atPath: reduxJS)
   static let scripts = Repo.root.appendingPathComponent("Integrations/redux/test")
 
-  /// Runs `node SCRIPT REDUX_JS ARGUMENTS…` on a thread of its own (not one of the
-  /// cooperative pool, which other tests need meanwhile).
+  /// Runs `node SCRIPT REDUX_JS ARGUMENTS…` to its end.
   static func run(_ script: String, _ arguments: String...) async throws -> CompletedProcess {
     let command = [scripts.appendingPathComponent(script).path, reduxJS] + arguments
-    return try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          with: Result { try CompletedProcess.run(node!, command, in: scripts) })
-      }
-    }
+    return try await CompletedProcess.run(node!, command, in: scripts)
   }
 }
 

@@ -64,30 +64,19 @@ import TimeTravelJSON
     ]
   }
 
-  static func systemJQ(_ filter: String, _ input: String) throws -> (lines: [String], errors: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(PeerResources.systemJQ))
-    process.arguments = ["-c", filter]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
-    let errors = String(decoding: err, as: UTF8.self).components(separatedBy: "jq: error").count - 1
+  static func systemJQ(_ filter: String, _ input: String) async throws -> (
+    lines: [String], errors: Int
+  ) {
+    let run = try await CompletedProcess.run(
+      try #require(PeerResources.systemJQ), ["-c", filter], input: input)
+    let lines = run.out.split(separator: "\n").map(String.init)
+    let errors = run.err.components(separatedBy: "jq: error").count - 1
     return (lines, errors)
   }
 
   // Without a jq on PATH there is nothing to compare with: skipped, with the reason.
   @Test(.enabled(if: PeerResources.systemJQ != nil, "needs jq on PATH to compare with"))
-  func matchesSystemJQ() throws {
+  func matchesSystemJQ() async throws {
     var g = Generator(seed: 20_260_105)
     let states = (0..<60).map { _ in Self.makeState(&g) }
     let input = states.map { JSONPrinter.compact.print($0) }.joined(separator: "\n") + "\n"
@@ -99,7 +88,7 @@ import TimeTravelJSON
       for state in states {
         do { ours += try filter.evaluate(state) } catch { ourErrors += 1 }
       }
-      let theirs = try Self.systemJQ(source, input)
+      let theirs = try await Self.systemJQ(source, input)
       let theirValues = try theirs.lines.map { try JSONParser.parse($0) }
       compared += theirValues.count
       #expect(ourErrors == theirs.errors, "errors differ for \(source)")

@@ -63,7 +63,7 @@ import Testing
 
   @Test(
     .enabled(if: PeerResources.executable("swiftc") != nil, "needs the toolchain's swiftc"))
-  func literalsOfHostileAndRandomStringsRoundTrip() throws {
+  func literalsOfHostileAndRandomStringsRoundTrip() async throws {
     let texts = Self.hostile + Self.randomStrings(count: 400, seed: 25)
     let values: [JSONValue] = [
       ["title": .string("\\#(exit(42))")], ["a\"#b": .string("\"##\\##(x)")],
@@ -82,14 +82,14 @@ import Testing
     try Data(Self.program(literals: literals, comments: texts.map(SwiftSource.comment)).utf8)
       .write(to: source)
     let binary = work.appendingPathComponent("literals").path
-    let compiled = try CompletedProcess.run(
+    let compiled = try await CompletedProcess.run(
       try #require(PeerResources.executable("swiftc")),
       [
         "-swift-version", "6", "-module-cache-path", work.appendingPathComponent("cache").path,
         "-o", binary, source.path,
       ], mergingOutput: true)
     try #require(compiled.status == 0, "\(compiled.out.prefix(4000))")
-    let ran = try CompletedProcess.run(binary, [])
+    let ran = try await CompletedProcess.run(binary, [])
     #expect(ran.status == 0)
     var lines = ran.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.first == String(texts.count), "a comment swallowed or broke a line")

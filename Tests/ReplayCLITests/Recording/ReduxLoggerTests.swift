@@ -10,8 +10,8 @@ import TimeTravel
 @Suite(.enabled(if: ReduxPeer.isAvailable, ReduxPeer.reason))
 struct ReduxLoggerTests {
   /// Runs one scenario of `cases.mjs` and returns its stdout and stderr.
-  private func scenario(_ name: String) throws -> (out: String, err: String) {
-    let result = try ReduxPeer.run("cases.mjs", name)
+  private func scenario(_ name: String) async throws -> (out: String, err: String) {
+    let result = try await ReduxPeer.run("cases.mjs", name)
     #expect(result.status == 0, "node cases.mjs \(name) failed: \(result.err)")
     return (result.out, result.err)
   }
@@ -35,11 +35,11 @@ struct ReduxLoggerTests {
 
   // MARK: A recorded session, bisected
 
-  @Test func bisectNamesThePlantedActionInARecordedCartSession() throws {
+  @Test func bisectNamesThePlantedActionInARecordedCartSession() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("redux-cart-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let recorded = try ReduxPeer.run("cart-session.mjs", path)
+    let recorded = try await ReduxPeer.run("cart-session.mjs", path)
     #expect(recorded.status == 0)
     #expect(recorded.err == "")
 
@@ -116,7 +116,7 @@ struct ReduxLoggerTests {
   /// Runs `example` as `example.mjs` beside a copy of the module (in a folder with a
   /// `node_modules/redux` that links Debian's build when `npm`), and checks the log it
   /// writes.
-  func runReadmeExample(_ example: String, npm: Bool) throws {
+  func runReadmeExample(_ example: String, npm: Bool) async throws {
     let files = FileManager.default
     let directory = files.temporaryDirectory.appendingPathComponent("redux-readme-\(UUID())")
     defer { try? files.removeItem(at: directory) }
@@ -138,7 +138,7 @@ struct ReduxLoggerTests {
     try example.write(
       to: directory.appendingPathComponent("example.mjs"), atomically: true, encoding: .utf8)
 
-    let result = try ReduxPeer.node(["example.mjs"], in: directory)
+    let result = try await ReduxPeer.node(["example.mjs"], in: directory)
     #expect(result.status == 0)
     #expect(result.err == "")
     let log = try LogFile(path: directory.appendingPathComponent("session.jsonl").path)
@@ -154,25 +154,25 @@ struct ReduxLoggerTests {
 
   /// The README's example, run as written: "redux" resolves through a node_modules
   /// folder, as npm installs it (here linking Debian's build).
-  @Test func theReadmeExampleRunsAndWritesALogReplayReads() throws {
-    try runReadmeExample(try #require(Self.readmeBlocks().first), npm: true)
+  @Test func theReadmeExampleRunsAndWritesALogReplayReads() async throws {
+    try await runReadmeExample(try #require(Self.readmeBlocks().first), npm: true)
   }
 
   /// With Debian's node-redux and no node_modules, the example runs with the import the
   /// README shows for it in place of its first line (the bare "redux" is not found).
-  @Test func theReadmeExampleRunsWithDebiansRedux() throws {
+  @Test func theReadmeExampleRunsWithDebiansRedux() async throws {
     let blocks = try Self.readmeBlocks()
     try #require(blocks.count >= 2)
     let example = blocks[0].components(separatedBy: "\n")
     #expect(example[0] == #"import { applyMiddleware, createStore } from "redux";"#)
-    try runReadmeExample(
+    try await runReadmeExample(
       blocks[1] + example.dropFirst().joined(separator: "\n"), npm: false)
   }
 
   // MARK: Redaction
 
-  @Test func redactsStateAndActionMembersByJSONPointer() throws {
-    let (out, err) = try scenario("redaction")
+  @Test func redactsStateAndActionMembersByJSONPointer() async throws {
+    let (out, err) = try await scenario("redaction")
     #expect(err == "")
     // Pointers that resolve nowhere (a missing member, "01", "-", an index past the
     // end, a token into a string) leave the value alone; a member holding null is
@@ -191,8 +191,8 @@ struct ReduxLoggerTests {
 
   /// `redact: [pointers]`, the shape most loggers take, redacts those places in the
   /// state (and nothing in the action), rather than nothing.
-  @Test func aBareListRedactsTheState() throws {
-    let (out, err) = try scenario("redaction-bare-list")
+  @Test func aBareListRedactsTheState() async throws {
+    let (out, err) = try await scenario("redaction-bare-list")
     #expect(err == "")
     expectLines(
       out,
@@ -203,8 +203,8 @@ struct ReduxLoggerTests {
       """#)
   }
 
-  @Test func redactsTheWholeActionWithACustomPlaceholder() throws {
-    let (out, err) = try scenario("redaction-placeholder")
+  @Test func redactsTheWholeActionWithACustomPlaceholder() async throws {
+    let (out, err) = try await scenario("redaction-placeholder")
     #expect(err == "")
     expectLines(
       out,
@@ -217,8 +217,8 @@ struct ReduxLoggerTests {
 
   // MARK: Values JSON cannot hold
 
-  @Test func writesEachValueJSONCannotHoldInItsDocumentedForm() throws {
-    let (out, err) = try scenario("values")
+  @Test func writesEachValueJSONCannotHoldInItsDocumentedForm() async throws {
+    let (out, err) = try await scenario("values")
     #expect(err == "")
     expectLines(
       out,
@@ -259,8 +259,8 @@ struct ReduxLoggerTests {
     #expect(summary.out.hasSuffix("warnings: none\n"))
   }
 
-  @Test func writesCyclesAsReferencesToTheirJSONPointer() throws {
-    let (out, err) = try scenario("cycles")
+  @Test func writesCyclesAsReferencesToTheirJSONPointer() async throws {
+    let (out, err) = try await scenario("cycles")
     #expect(err == "")
     expectLines(
       out,
@@ -281,17 +281,17 @@ struct ReduxLoggerTests {
     #expect(summary.out.hasSuffix("warnings: none\n"))
   }
 
-  @Test func plainDataIsWrittenAsTheGeneralEncoderWritesIt() throws {
+  @Test func plainDataIsWrittenAsTheGeneralEncoderWritesIt() async throws {
     // 2,000 seeded random plain values, redacted at random pointers (some resolving
     // nowhere: "01", an index past the end, "-"): the JSON.stringify fast path and the
     // general encoder write each the same way.
-    let (out, err) = try scenario("fast-path")
+    let (out, err) = try await scenario("fast-path")
     #expect(err == "")
     #expect(out == "# 2000 values, 1325 with a value redacted, 0 written differently\n")
   }
 
-  @Test func aStateNestedDeeperThanTheEnginesStringifyIsWrittenWhole() throws {
-    let (out, err) = try scenario("deep")
+  @Test func aStateNestedDeeperThanTheEnginesStringifyIsWrittenWhole() async throws {
+    let (out, err) = try await scenario("deep")
     #expect(err == "")
     let depth = 100_000
     let nested = String(repeating: "[", count: depth) + "0" + String(repeating: "]", count: depth)
@@ -309,8 +309,8 @@ struct ReduxLoggerTests {
 
   // MARK: Failures never reach the app
 
-  @Test func aThrowingSinkIsReportedOnceAndRecordingStops() throws {
-    let (out, err) = try scenario("failing-sink")
+  @Test func aThrowingSinkIsReportedOnceAndRecordingStops() async throws {
+    let (out, err) = try await scenario("failing-sink")
     expectLines(
       out,
       #"""
@@ -330,8 +330,8 @@ struct ReduxLoggerTests {
         """#)
   }
 
-  @Test func aSinkWhosePromiseRejectsIsReportedOnceAndRecordingStops() throws {
-    let (out, err) = try scenario("failing-async-sink")
+  @Test func aSinkWhosePromiseRejectsIsReportedOnceAndRecordingStops() async throws {
+    let (out, err) = try await scenario("failing-async-sink")
     #expect(err == "")
     expectLines(
       out,
@@ -346,8 +346,8 @@ struct ReduxLoggerTests {
       """#)
   }
 
-  @Test func aThrowingReporterDoesNotReachTheApp() throws {
-    let (out, err) = try scenario("throwing-reporter")
+  @Test func aThrowingReporterDoesNotReachTheApp() async throws {
+    let (out, err) = try await scenario("throwing-reporter")
     #expect(err == "")
     expectLines(
       out,
@@ -358,8 +358,8 @@ struct ReduxLoggerTests {
       """#)
   }
 
-  @Test func aFileThatCannotBeOpenedIsReportedAndTheAppRuns() throws {
-    let (out, err) = try scenario("unopenable-path")
+  @Test func aFileThatCannotBeOpenedIsReportedAndTheAppRuns() async throws {
+    let (out, err) = try await scenario("unopenable-path")
     #expect(out == "# state: 1\n")
     #expect(
       err == #"""
@@ -368,8 +368,8 @@ struct ReduxLoggerTests {
         """#)
   }
 
-  @Test func aStateThatCannotBeWrittenIsReportedAndTheAppRuns() throws {
-    let (out, err) = try scenario("unwritable-state")
+  @Test func aStateThatCannotBeWrittenIsReportedAndTheAppRuns() async throws {
+    let (out, err) = try await scenario("unwritable-state")
     expectLines(
       out,
       #"""
@@ -387,8 +387,8 @@ struct ReduxLoggerTests {
 
   // MARK: Dispatch
 
-  @Test func dispatchReturnsWhatTheChainReturns() throws {
-    let (out, err) = try scenario("return-value")
+  @Test func dispatchReturnsWhatTheChainReturns() async throws {
+    let (out, err) = try await scenario("return-value")
     #expect(err == "")
     // The reducer's error reaches the caller and writes no entry (the state did not
     // change); the clock was read for it, hence the 2-second step before entry 5.
@@ -410,8 +410,8 @@ struct ReduxLoggerTests {
       """#)
   }
 
-  @Test func aFunctionActionPassesThroughUnrecordedBeforeThunk() throws {
-    let (out, err) = try scenario("logger-before-thunk")
+  @Test func aFunctionActionPassesThroughUnrecordedBeforeThunk() async throws {
+    let (out, err) = try await scenario("logger-before-thunk")
     #expect(err == "")
     expectLines(
       out,
@@ -423,8 +423,8 @@ struct ReduxLoggerTests {
       """#)
   }
 
-  @Test func nestedDispatchesAreWrittenInReducerOrderAndKeepTheChain() throws {
-    let (out, err) = try scenario("nested")
+  @Test func nestedDispatchesAreWrittenInReducerOrderAndKeepTheChain() async throws {
+    let (out, err) = try await scenario("nested")
     #expect(err == "")
     // The subscriber's "reset" runs after the second "inc" was reduced, so it follows
     // it; the middleware after the logger dispatches "data/requested" before
@@ -455,8 +455,8 @@ struct ReduxLoggerTests {
   /// `test/provenance.mjs` asserts the exact lines `trace` and `causes` write (sites
   /// from V8 stacks, the dispatch in progress as the cause, both turned off); it prints
   /// one "ok" per scenario and exits 1 at the first difference.
-  @Test func sitesAndCausesAreWrittenExactly() throws {
-    let result = try ReduxPeer.run("provenance.mjs")
+  @Test func sitesAndCausesAreWrittenExactly() async throws {
+    let result = try await ReduxPeer.run("provenance.mjs")
     #expect(result.status == 0, "\(result.err)")
     #expect(
       result.out == """
@@ -470,8 +470,8 @@ struct ReduxLoggerTests {
         """)
   }
 
-  @Test func invalidOptionsThrowATypeErrorNamingTheProblem() throws {
-    let (out, err) = try scenario("invalid-options")
+  @Test func invalidOptionsThrowATypeErrorNamingTheProblem() async throws {
+    let (out, err) = try await scenario("invalid-options")
     #expect(err == "")
     expectLines(
       out,

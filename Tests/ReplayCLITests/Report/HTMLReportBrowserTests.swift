@@ -17,14 +17,7 @@ enum BrowserPeer {
   /// Whether `python3 -c "import selenium"` succeeds.
   static let hasSelenium: Bool = {
     guard let python else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import selenium"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return (try? CompletedProcess.runBlocking(python, ["-c", "import selenium"]))?.status == 0
   }()
 
   static let isAvailable = chromium != nil && chromedriver != nil && hasSelenium
@@ -38,13 +31,14 @@ enum BrowserPeer {
 /// as a person would, and these tests assert on what it saw.
 @Suite(.enabled(if: BrowserPeer.isAvailable, BrowserPeer.reason), .serialized)
 struct HTMLReportBrowserTests {
-  /// One browser run over both reports, shared by the tests below.
-  static let observed: Result<JSONValue, Error> = Result { try run() }
+  /// One browser run over both reports, shared by the tests below (started by the first
+  /// that asks, awaited by every one).
+  static let observed = Task { try await run() }
 
   static let screenshots = FileManager.default.temporaryDirectory
     .appendingPathComponent("replay-report-screenshots")
 
-  private static func run() throws -> JSONValue {
+  private static func run() async throws -> JSONValue {
     let fixture = HTMLReportSupport.temporaryPath("fixture.html")
     let hostileLog = try TempLog(HTMLReportSupport.hostileLog())
     let hostile = HTMLReportSupport.temporaryPath("hostile.html")
@@ -74,7 +68,7 @@ struct HTMLReportBrowserTests {
       throw CommandError(code: 1, message: "the reports could not be written: \(written.err)")
     }
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-    let result = try CompletedProcess.run(
+    let result = try await CompletedProcess.run(
       BrowserPeer.python!,
       [
         Repo.root.appendingPathComponent("Tests/Report/report_checks.py").path, fixture, hostile,
@@ -87,16 +81,16 @@ struct HTMLReportBrowserTests {
     return try JSONParser.parse(result.out)
   }
 
-  private func fixture() throws -> JSONValue { try Self.observed.get()["fixture"]! }
-  private func hostile() throws -> JSONValue { try Self.observed.get()["hostile"]! }
-  private func checkout() throws -> JSONValue { try Self.observed.get()["checkout"]! }
-  private func deep() throws -> JSONValue { try Self.observed.get()["deep"]! }
-  private func whatIf() throws -> JSONValue { try Self.observed.get()["whatIf"]! }
+  private func fixture() async throws -> JSONValue { try await Self.observed.value["fixture"]! }
+  private func hostile() async throws -> JSONValue { try await Self.observed.value["hostile"]! }
+  private func checkout() async throws -> JSONValue { try await Self.observed.value["checkout"]! }
+  private func deep() async throws -> JSONValue { try await Self.observed.value["deep"]! }
+  private func whatIf() async throws -> JSONValue { try await Self.observed.value["whatIf"]! }
 
   /// The report of `--what-if --skip 117` beside the recording: the edited history, and
   /// at entry 118 the diff against the recorded state after it.
-  @Test func aWhatIfReportShowsTheDiffAgainstTheRecording() throws {
-    let page = try whatIf()
+  @Test func aWhatIfReportShowsTheDiffAgainstTheRecording() async throws {
+    let page = try await whatIf()
     #expect(
       page["chips"] == [
         "what if --skip 117 · first diverging at entry 118", "− 1 recorded entry left out",
@@ -131,8 +125,8 @@ struct HTMLReportBrowserTests {
     return .array(JSONArray(lines[(heading + 1)...].map { .string(String($0)) }))
   }
 
-  @Test func theListHasEveryEntryAndTheChartOnePointPerEntry() throws {
-    let page = try fixture()
+  @Test func theListHasEveryEntryAndTheChartOnePointPerEntry() async throws {
+    let page = try await fixture()
     #expect(page["title"] == .string("replay · \(Repo.fixture)"))
     #expect(page["listCount"] == "240 entries")
     #expect(page["firstSelected"] == "seq 1")
@@ -142,8 +136,8 @@ struct HTMLReportBrowserTests {
     #expect(page["resources"] == [])
   }
 
-  @Test func clickingEntry117ShowsTheWhitespaceOnlyTodoInTheDiff() throws {
-    let click = try fixture()["afterClick"]!
+  @Test func clickingEntry117ShowsTheWhitespaceOnlyTodoInTheDiff() async throws {
+    let click = try await fixture()["afterClick"]!
     #expect(click["seq"] == "seq 117")
     #expect(click["fragment"] == "#seq=117")
     #expect(
@@ -156,17 +150,17 @@ struct HTMLReportBrowserTests {
     #expect(click["changedNodes"] == ["/todos/24"])
   }
 
-  @Test func theKeyboardStepsTheSelectionAndTheFragmentFollows() throws {
+  @Test func theKeyboardStepsTheSelectionAndTheFragmentFollows() async throws {
     #expect(
-      try fixture()["keys"] == [
+      try await fixture()["keys"] == [
         ["seq 118", "#seq=118"], ["seq 119", "#seq=119"], ["seq 118", "#seq=118"],
         ["seq 119", "#seq=119"], ["seq 118", "#seq=118"], ["seq 240", "#seq=240"],
         ["Initial state", "#initial"],
       ])
   }
 
-  @Test func filtersNarrowTheList() throws {
-    let page = try fixture()
+  @Test func filtersNarrowTheList() async throws {
+    let page = try await fixture()
     #expect(page["filterAction"] == "75 of 240")
     #expect(page["filterActionNames"] == ["addTodo"])
     #expect(page["filterActionAndText"] == "1 of 240")
@@ -175,8 +169,8 @@ struct HTMLReportBrowserTests {
     #expect(page["filterCleared"] == "240 entries")
   }
 
-  @Test func aLinkToAnEntryOpensIt() throws {
-    let load = try fixture()["fragmentLoad"]!
+  @Test func aLinkToAnEntryOpensIt() async throws {
+    let load = try await fixture()["fragmentLoad"]!
     #expect(load["seq"] == "seq 173")
     #expect(load["diff"] == cliDiff(Repo.fixture, "173"))
   }
@@ -184,8 +178,8 @@ struct HTMLReportBrowserTests {
   /// The checkout's refund: its site, the effect and entry that sent it (a link that
   /// selects that entry), the chain of causes and the effects running, as `--why` and
   /// `--effects` print them.
-  @Test func theRefundShowsWhereItCameFromAndItsCauseIsALink() throws {
-    let observed = try checkout()
+  @Test func theRefundShowsWhereItCameFromAndItsCauseIsALink() async throws {
+    let observed = try await checkout()
     let priceWatch =
       "priceWatch (run 1, started by entry 1 at CheckoutSample/CheckoutReducer.swift:42 in reduce(into:action:))"
     let charge =
@@ -209,20 +203,20 @@ struct HTMLReportBrowserTests {
     #expect(observed["consoleErrors"] == [])
   }
 
-  @Test func twoChosenStatesDiffAsTheCommandLineDiffsThem() throws {
-    let compare = try fixture()["compare"]!
+  @Test func twoChosenStatesDiffAsTheCommandLineDiffsThem() async throws {
+    let compare = try await fixture()["compare"]!
     #expect(compare["title"] == "the state after seq 100 → the state after seq 173 · 30 changes")
     #expect(compare["diff"] == cliDiff(Repo.fixture, "100", "173"))
   }
 
-  @Test func clickingTheChartSelectsThatEntry() throws {
-    #expect(try fixture()["chartClick"] == "seq 60")
+  @Test func clickingTheChartSelectsThatEntry() async throws {
+    #expect(try await fixture()["chartClick"] == "seq 60")
   }
 
   /// The labels of a chart sit in a band above the plot: none covers the line or a point
   /// (`/filter` is a string series drawn as lanes, `.todos | length` a number).
-  @Test func chartLabelsNeverCoverTheLine() throws {
-    let charts = JSONPrinter.compact.print(try fixture()["charts"] ?? .null)
+  @Test func chartLabelsNeverCoverTheLine() async throws {
+    let charts = JSONPrinter.compact.print(try await fixture()["charts"] ?? .null)
     #expect(
       charts
         == #"[{"labels":["min 0","max 45"],"labelsMeetEachOther":false,"overlapping":[]},{"labels":["lanes from the top:","\"all\"","\"completed\"","\"active\""],"labelsMeetEachOther":false,"overlapping":[]}]"#
@@ -233,8 +227,8 @@ struct HTMLReportBrowserTests {
   /// 24th level and folds the rest (it used to stay empty after a stack overflow);
   /// opening the folded node lists the next levels; a search finds the leaf, and going to
   /// it lists every level down to it, in view.
-  @Test func aStateTenThousandLevelsDeepShowsFoldedAndASearchFindsTheLeaf() throws {
-    let page = try deep()
+  @Test func aStateTenThousandLevelsDeepShowsFoldedAndASearchFindsTheLeaf() async throws {
+    let page = try await deep()
     let shown = { (key: String) in JSONPrinter.compact.print(page[key] ?? .null) }
     #expect(shown("consoleErrors") == "[]")
     #expect(shown("seq") == #""seq 1""#)
@@ -262,8 +256,8 @@ struct HTMLReportBrowserTests {
     #expect(shown("foundInView") == "true")
   }
 
-  @Test func theHostileLogRunsNothingAndShowsEveryStringEscaped() throws {
-    let page = try hostile()
+  @Test func theHostileLogRunsNothingAndShowsEveryStringEscaped() async throws {
+    let page = try await hostile()
     #expect(page["pwned"] == "undefined")
     #expect(page["images"] == 0)
     #expect(page["links"] == 0)
@@ -311,8 +305,8 @@ struct HTMLReportBrowserTests {
     #expect(shown.contains(#"\\u202egnp.exe\\u202c"#))
   }
 
-  @Test func thePolicyRefusesInjectedHandlersAndRequests() throws {
-    let page = try hostile()
+  @Test func thePolicyRefusesInjectedHandlersAndRequests() async throws {
+    let page = try await hostile()
     #expect(page["injectedPwned"] == "undefined")
     #expect(page["violations"] == ["img-src", "script-src-attr"])
   }

@@ -13,15 +13,15 @@ struct HTMLReportScriptTests {
   static let assets = Repo.root.appendingPathComponent("Sources/ReplayCLI/Report/Assets")
 
   @Test(arguments: ["report-core.js", "report-view.js"])
-  func theScriptParses(_ name: String) throws {
-    let result = try ReduxPeer.node(
+  func theScriptParses(_ name: String) async throws {
+    let result = try await ReduxPeer.node(
       ["--check", Self.assets.appendingPathComponent(name).path], in: Self.assets)
     #expect(result.status == 0, "\(result.err)")
   }
 
   /// Runs `core_differential.js` on `pairs` and returns its summary.
-  private func differential(_ pairs: [(JSONValue, JSONValue)]) throws -> JSONValue {
-    try differential(lines: Self.differentialLines(pairs))
+  private func differential(_ pairs: [(JSONValue, JSONValue)]) async throws -> JSONValue {
+    try await differential(lines: Self.differentialLines(pairs))
   }
 
   /// The lines `core_differential.js` reads for `pairs`.
@@ -42,32 +42,32 @@ struct HTMLReportScriptTests {
   }
 
   /// Runs `core_differential.js` on `text` (see ``differentialLines(_:)``).
-  private func differential(lines text: String) throws -> JSONValue {
+  private func differential(lines text: String) async throws -> JSONValue {
     let file = HTMLReportSupport.temporaryPath("pairs.jsonl")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
     defer { try? FileManager.default.removeItem(atPath: file) }
     let script = Repo.root.appendingPathComponent("Tests/Report/core_differential.js").path
-    let result = try ReduxPeer.node(
+    let result = try await ReduxPeer.node(
       [script, Self.assets.appendingPathComponent("report-core.js").path, file], in: Self.assets)
     #expect(result.status == 0, "\(result.err)")
     return try JSONParser.parse(result.out)
   }
 
-  @Test func theFixturesConsecutiveAndDistantStatesDiffAlike() throws {
+  @Test func theFixturesConsecutiveAndDistantStatesDiffAlike() async throws {
     let log = try LogFile(path: Repo.fixture)
     var pairs: [(JSONValue, JSONValue)] = []
     for k in 1...240 { pairs.append((try log.state(k - 1), try log.state(k))) }
     for (a, b) in [(0, 240), (100, 173), (173, 100), (50, 51), (17, 203), (240, 0)] {
       pairs.append((try log.state(a), try log.state(b)))
     }
-    let summary = try differential(pairs)
+    let summary = try await differential(pairs)
     #expect(summary["checked"] == 246)
     #expect(summary["mismatches"] == 0, "\(JSONPrinter.pretty.print(summary["first"] ?? .null))")
   }
 
   /// States 10,000 levels deep (objects, arrays, an id-matched array at the bottom) diff,
   /// patch and render as the Swift library does them.
-  @Test func statesTenThousandLevelsDeepDiffAndRenderAlike() throws {
+  @Test func statesTenThousandLevelsDeepDiffAndRenderAlike() async throws {
     let depth = 10_000
     let open: String = String(repeating: "[", count: depth)
     let close: String = String(repeating: "]", count: depth)
@@ -88,7 +88,7 @@ struct HTMLReportScriptTests {
       Self.differentialLines(
         try texts.map { (try JSONParser.parse($0.0), try JSONParser.parse($0.1)) })
     }
-    let summary = try differential(lines: lines)
+    let summary = try await differential(lines: lines)
     #expect(summary["checked"] == 4)
     #expect(summary["mismatches"] == 0, "\(JSONPrinter.pretty.print(summary["first"] ?? .null))")
   }
@@ -96,9 +96,9 @@ struct HTMLReportScriptTests {
   /// The page's tree, diff, patch and search on a state 10,000 levels deep: the tree lists
   /// the levels down to `openDepth` and folds the rest, opening a folded node lists only
   /// its next levels, and a search finds the leaf and lists its path.
-  @Test func aStateTenThousandLevelsDeepListsFoldedAndItsLeafIsFound() throws {
+  @Test func aStateTenThousandLevelsDeepListsFoldedAndItsLeafIsFound() async throws {
     let script = Repo.root.appendingPathComponent("Tests/Report/deep_checks.js").path
-    let result = try ReduxPeer.node(
+    let result = try await ReduxPeer.node(
       [script, Self.assets.appendingPathComponent("report-core.js").path, "10000"],
       in: Self.assets)
     #expect(result.status == 0, "\(result.err)")
@@ -140,10 +140,10 @@ struct HTMLReportScriptTests {
     )
   }
 
-  @Test func randomDocumentsDiffAndRenderAlike() throws {
+  @Test func randomDocumentsDiffAndRenderAlike() async throws {
     var random = SeededGenerator(seed: 0x5EED_0F_2026)
     let pairs = (0..<500).map { _ in RandomDocuments.pair(using: &random) }
-    let summary = try differential(pairs)
+    let summary = try await differential(pairs)
     #expect(summary["checked"] == 500)
     #expect(summary["mismatches"] == 0, "\(JSONPrinter.pretty.print(summary["first"] ?? .null))")
   }

@@ -30,10 +30,10 @@ import Testing
       if: canBuildDocs,
       "needs the package's build directory and the toolchain's docc and swift-symbolgraph-extract"
     ))
-  func documentationBuildsWithoutWarnings() throws {
+  func documentationBuildsWithoutWarnings() async throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID())")
     defer { try? FileManager.default.removeItem(at: output) }
-    let result = try Self.run(
+    let result = try await Self.run(
       Repo.root.appendingPathComponent("Scripts/build-docs.sh").path, [output.path],
       environment: ["REPLAY_BIN_PATH": try #require(Self.buildDirectory).path])
     #expect(result.status == 0, "\(result.output)")
@@ -43,7 +43,7 @@ import Testing
     .enabled(
       if: buildDirectory != nil && PeerResources.executable("swiftc") != nil,
       "needs the package's build directory and swiftc"))
-  func everySwiftSnippetTypeChecks() throws {
+  func everySwiftSnippetTypeChecks() async throws {
     let snippets = try Self.snippets()
     #expect(snippets.count >= 9, "found only \(snippets.map(\.name))")
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID())")
@@ -54,7 +54,7 @@ import Testing
     let standIns = Repo.root.appendingPathComponent("Tests/Snippets/Modules")
     for file in (try? FileManager.default.contentsOfDirectory(atPath: standIns.path)) ?? [] {
       let name = (file as NSString).deletingPathExtension
-      let result = try Self.run(
+      let result = try await Self.run(
         swiftc,
         [
           "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
@@ -70,7 +70,7 @@ import Testing
       try FileManager.default.createDirectory(
         at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(snippet.program.utf8).write(to: source)
-      let result = try Self.run(
+      let result = try await Self.run(
         swiftc,
         [
           "-typecheck", "-swift-version", "6", "-I", modules, "-I", work.path,
@@ -165,9 +165,9 @@ import Testing
   }
 
   static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
-    throws -> (status: Int32, output: String)
+    async throws -> (status: Int32, output: String)
   {
-    let result = try CompletedProcess.run(
+    let result = try await CompletedProcess.run(
       executable, arguments, environment: environment, mergingOutput: true)
     return (result.status, result.out)
   }

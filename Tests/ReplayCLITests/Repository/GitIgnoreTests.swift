@@ -33,14 +33,14 @@ struct GitIgnoreTests {
     }
   }
 
-  @Test func theToursAndTheSamplesFilesAreIgnored() throws {
+  @Test func theToursAndTheSamplesFilesAreIgnored() async throws {
     let files = Self.writtenByTheTour + Self.writtenByTheSamples
     #expect(files.contains("report.html"))
     #expect(files.contains("live.jsonl"))
     #expect(files.contains("profile-session.jsonl"))
     let git = try #require(PeerResources.executable("git"))
     for file in Set(files).sorted() {
-      let check = try CompletedProcess.run(git, ["check-ignore", "-q", file], in: Repo.root)
+      let check = try await CompletedProcess.run(git, ["check-ignore", "-q", file], in: Repo.root)
       #expect(check.status == 0, "\(file) is not ignored by git")
     }
   }

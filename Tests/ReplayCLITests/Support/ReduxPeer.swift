@@ -28,19 +28,19 @@ enum ReduxPeer {
   /// exit status and output.
   ///
   /// - Throws: When node cannot be started.
-  static func run(_ script: String, _ arguments: String...) throws -> (
+  static func run(_ script: String, _ arguments: String...) async throws -> (
     status: Int32, out: String, err: String
   ) {
-    try node([scripts.appendingPathComponent(script).path, reduxJS] + arguments, in: scripts)
+    try await node([scripts.appendingPathComponent(script).path, reduxJS] + arguments, in: scripts)
   }
 
   /// Runs `node ARGUMENTS…` in `directory` and returns its exit status and output.
   ///
   /// - Throws: When node cannot be started.
-  static func node(_ arguments: [String], in directory: URL) throws -> (
+  static func node(_ arguments: [String], in directory: URL) async throws -> (
     status: Int32, out: String, err: String
   ) {
-    let result = try CompletedProcess.run(node ?? "/usr/bin/node", arguments, in: directory)
+    let result = try await CompletedProcess.run(node ?? "/usr/bin/node", arguments, in: directory)
     return (result.status, result.out, result.err)
   }
 }

@@ -28,31 +28,31 @@ import Testing
   static let epoch = "1767571200"
 
   @Test(.enabled(if: make != nil, "needs make on PATH (apt-get install make)"))
-  func installPutsTheBinaryManualAndCompletionsInPlaceAndUninstallRemovesThem() throws {
+  func installPutsTheBinaryManualAndCompletionsInPlaceAndUninstallRemovesThem() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("replay-install-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let prefix = folder.appendingPathComponent("usr").path
     // The generated files are made again, with this run's date.
-    try Self.run(["clean"])
-    try Self.run(["install", "PREFIX=\(prefix)"])
+    try await Self.run(["clean"])
+    try await Self.run(["install", "PREFIX=\(prefix)"])
     #expect(try Self.files(in: folder) == Self.installed.map { "usr/" + $0 })
-    try checkInstalled(in: prefix)
-    try Self.run(["uninstall", "PREFIX=\(prefix)"])
+    try await checkInstalled(in: prefix)
+    try await Self.run(["uninstall", "PREFIX=\(prefix)"])
     #expect(try Self.files(in: folder) == [])
 
     let stage = folder.appendingPathComponent("stage")
-    try Self.run(["install", "DESTDIR=\(stage.path)", "PREFIX=/opt/replay"])
+    try await Self.run(["install", "DESTDIR=\(stage.path)", "PREFIX=/opt/replay"])
     #expect(try Self.files(in: stage) == Self.installed.map { "opt/replay/" + $0 })
-    try checkInstalled(in: stage.path + "/opt/replay")
-    try Self.run(["uninstall", "DESTDIR=\(stage.path)", "PREFIX=/opt/replay"])
+    try await checkInstalled(in: stage.path + "/opt/replay")
+    try await Self.run(["uninstall", "DESTDIR=\(stage.path)", "PREFIX=/opt/replay"])
     #expect(try Self.files(in: folder) == [])
   }
 
   /// The files under `prefix` are the binary (which runs), the manual page and the
   /// completion scripts replay generates, with their modes.
-  func checkInstalled(in prefix: String) throws {
-    let version = try CompletedProcess.run(prefix + "/bin/replay", ["--version"])
+  func checkInstalled(in prefix: String) async throws {
+    let version = try await CompletedProcess.run(prefix + "/bin/replay", ["--version"])
     #expect(version.out == "replay \(ReplayCommand.version)\n")
     let date = Date(timeIntervalSince1970: TimeInterval(Self.epoch)!)
     #expect(
@@ -77,8 +77,8 @@ import Testing
   }
 
   /// Runs `make` in the repository with `arguments`, its build in a folder of its own.
-  static func run(_ arguments: [String]) throws {
-    let result = try CompletedProcess.run(
+  static func run(_ arguments: [String]) async throws {
+    let result = try await CompletedProcess.run(
       make!,
       [
         "-C", Repo.root.path, "BUILD_DIR=.build/make-install-test", "CONFIGURATION=debug",

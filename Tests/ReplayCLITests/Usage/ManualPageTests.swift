@@ -203,10 +203,11 @@ import Testing
   }
 
   @Test(.enabled(if: groff != nil, "needs groff on PATH (apt-get install groff)"))
-  func groffRendersItWithoutWarnings() throws {
+  func groffRendersItWithoutWarnings() async throws {
     let file = try Self.pageFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    let run = try CompletedProcess.run(Self.groff!, ["-man", "-Tutf8", "-ww", "-z", file.path])
+    let run = try await CompletedProcess.run(
+      Self.groff!, ["-man", "-Tutf8", "-ww", "-z", file.path])
     #expect(run.status == 0)
     #expect(run.err == "")
     #expect(run.out == "")
@@ -215,10 +216,10 @@ import Testing
   /// As rendered by groff (on one line per paragraph, so nothing is hyphenated), the page
   /// holds every flag's help word for word, and the help's prose.
   @Test(.enabled(if: groff != nil, "needs groff on PATH (apt-get install groff)"))
-  func theRenderedPageSaysWhatTheHelpSays() throws {
+  func theRenderedPageSaysWhatTheHelpSays() async throws {
     let file = try Self.pageFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    let run = try CompletedProcess.run(
+    let run = try await CompletedProcess.run(
       Self.groff!, ["-man", "-Tutf8", "-rLL=2000n", "-P-cbou", file.path])
     #expect(run.status == 0)
     let text = Self.words(run.out)
@@ -239,10 +240,10 @@ import Testing
   }
 
   @Test(.enabled(if: mandoc != nil, "needs mandoc on PATH (apt-get install mandoc)"))
-  func mandocFindsNothingToWarnAbout() throws {
+  func mandocFindsNothingToWarnAbout() async throws {
     let file = try Self.pageFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    let run = try CompletedProcess.run(
+    let run = try await CompletedProcess.run(
       Self.mandoc!, ["-T", "lint", "-W", "warning", file.path], mergingOutput: true)
     #expect(run.status == 0)
     #expect(run.out == "")
@@ -251,10 +252,10 @@ import Testing
   @Test(
     .enabled(if: man != nil && groff != nil, "needs man and groff on PATH (apt-get install man-db)")
   )
-  func manShowsTheFile() throws {
+  func manShowsTheFile() async throws {
     let file = try Self.pageFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    let run = try CompletedProcess.run(
+    let run = try await CompletedProcess.run(
       Self.man!, ["--warnings", "-l", file.path],
       environment: ["MANWIDTH": "80", "LC_ALL": "C.UTF-8"])
     #expect(run.status == 0)
@@ -274,8 +275,8 @@ import Testing
   /// SOURCE_DATE_EPOCH.
   @Test(
     .enabled(if: replayManual != nil, "needs replay-manual beside the test binary (swift build)"))
-  func replayManualPrintsThePage() throws {
-    let run = try CompletedProcess.run(
+  func replayManualPrintsThePage() async throws {
+    let run = try await CompletedProcess.run(
       Self.replayManual!, [], environment: ["SOURCE_DATE_EPOCH": "1767571200"])
     #expect(run.status == 0)
     #expect(run.err == "")

@@ -13,7 +13,7 @@ import TimeTravelJSON
   /// Whether `python3 -c "import jq"` succeeds.
   static let hasLibjq: Bool = {
     guard let python else { return false }
-    let result = try? CompletedProcess.run(python, ["-c", "import jq"])
+    let result = try? CompletedProcess.runBlocking(python, ["-c", "import jq"])
     return result?.status == 0
   }()
 
@@ -24,7 +24,7 @@ import TimeTravelJSON
   }
 
   @Test(.enabled(if: hasLibjq, "needs python3 with the jq package (pip install jq): libjq 1.8"))
-  func recordedAnswersAreJQ18s() throws {
+  func recordedAnswersAreJQ18s() async throws {
     let cases = Self.allCases
     let batch: [JSONValue] = cases.map { c in
       var object: JSONObject = [
@@ -39,7 +39,7 @@ import TimeTravelJSON
     let file = work.appendingPathComponent("cases.json")
     try Data(JSONPrinter.compact.print(.array(JSONArray(batch))).utf8).write(to: file)
     let script = Repo.root.appendingPathComponent("Fuzz/libjq.py").path
-    let result = try CompletedProcess.run(
+    let result = try await CompletedProcess.run(
       try #require(Self.python), [script, "--batch", file.path], in: work)
     try #require(result.status == 0, "Fuzz/libjq.py failed: \(result.err)")
     let answers = result.out.split(separator: "\n").map(String.init)

@@ -73,17 +73,17 @@ struct FollowCLITests {
     }
 
     /// One move of the writer, done when it says so.
-    func move(_ op: String, _ data: String? = nil) throws {
+    func move(_ op: String, _ data: String? = nil) async throws {
       var command: [String: String] = ["op": op]
       command["data"] = data
-      try move(command)
+      try await move(command)
     }
 
     /// One move of the writer with its arguments (`["op": "rename", "from": …]`).
-    func move(_ command: [String: String]) throws {
+    func move(_ command: [String: String]) async throws {
       let json = try JSONSerialization.data(withJSONObject: command)
       writer.send(String(decoding: json, as: UTF8.self) + "\n")
-      _ = try writer.lines(through: "ok")
+      _ = try await writer.lines(through: "ok")
     }
 
     deinit { writer.closeInput() }
@@ -100,13 +100,13 @@ struct FollowCLITests {
       #"{"seq":\#(seq),\#(time)"action":{"\#(action)":{}},"prior":{"count":\#(from)},"next":{"count":\#(to)}}"#
   }
 
-  @Test func theSummaryFollowsATornLineATruncationAReplacementAndARemovalUntilCtrlC() throws {
+  @Test func theSummaryFollowsATornLineATruncationAReplacementAndARemovalUntilCtrlC() async throws {
     let setup = try Setup(
       log: Self.header + "\n" + Self.entry(1, "increment", 0, 1, time: "2026-01-05T09:00:00.000Z")
         + "\n")
     let replay = try setup.replay(["--follow"])
     #expect(
-      try replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
+      try await replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
         "log.jsonl: 1 entry (replay-log v1, app Counter, AppState / AppAction)",
         "time: 2026-01-05T09:00:00.000Z … 2026-01-05T09:00:00.000Z (0s)",
         "actions:",
@@ -117,45 +117,45 @@ struct FollowCLITests {
     // Entry 2, and entry 3 torn in the same write: once entry 2 is printed, replay has
     // read the torn half too.
     let third = Self.entry(3, "increment", 0, 1)
-    try setup.move(
+    try await setup.move(
       "append",
       Self.entry(2, "decrement", 1, 0, time: "2026-01-05T09:00:01.000Z") + "\n"
         + third.prefix(25))
     #expect(
-      try replay.lines { $0.contains("entry") } == [
+      try await replay.lines { $0.contains("entry") } == [
         "  entry 2 (decrement) at 2026-01-05T09:00:01.000Z"
       ])
-    try setup.move("append", third.dropFirst(25) + "\n")
-    #expect(try replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
-    try setup.move("truncate")
+    try await setup.move("append", third.dropFirst(25) + "\n")
+    #expect(try await replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
+    try await setup.move("truncate")
     #expect(
-      try replay.lines { $0.contains("truncated") } == [
+      try await replay.lines { $0.contains("truncated") } == [
         "log.jsonl was truncated (now 0 bytes): a new session, read from its start"
       ])
-    try setup.move(
+    try await setup.move(
       "append",
       #"{"format":"replay-log","version":1,"app":"Counter"}"# + "\n"
         + Self.entry(1, "reset", 5, 0) + "\n")
     #expect(
-      try replay.lines { $0.contains("entry") } == [
+      try await replay.lines { $0.contains("entry") } == [
         "log.jsonl: new session (replay-log v1, app Counter)", "  entry 1 (reset)",
       ])
     // A new file renamed over the log, with an escape sequence in an action's name.
-    try setup.move(
+    try await setup.move(
       "replace", #"{"seq":1,"action":{"\u001b[2Jfresh":{}},"prior":{},"next":{}}"# + "\n")
     #expect(
-      try replay.lines { $0.contains("entry") } == [
+      try await replay.lines { $0.contains("entry") } == [
         "log.jsonl was replaced by a new file: a new session, read from its start",
         "  entry 1 (\\u001b[2Jfresh)",
       ])
-    try setup.move("remove")
+    try await setup.move("remove")
     #expect(
-      try replay.lines { $0.contains("removed") } == [
+      try await replay.lines { $0.contains("removed") } == [
         "log.jsonl was removed; waiting for a new file at that path"
       ])
     replay.interrupt()
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         "stopped by Ctrl-C after 4 new entries; the log was truncated once, replaced once and removed once",
         "actions:",
         "  decrement       1",
@@ -163,97 +163,100 @@ struct FollowCLITests {
         "  reset           1",
         "  \\u001b[2Jfresh  1",
       ])
-    #expect(replay.exitStatus() == 0)
-    #expect(replay.errorText() == "")
+    #expect(await replay.exitStatus() == 0)
+    #expect(await replay.errorText() == "")
   }
 
-  @Test func findStopsWhenUntilHoldsAndReportsOnlyMatches() throws {
+  @Test func findStopsWhenUntilHoldsAndReportsOnlyMatches() async throws {
     let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
     let replay = try setup.replay([
       "--follow", "--find", #".action | has("increment")"#, "--until", ".seq >= 4",
     ])
     #expect(
-      try replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
+      try await replay.lines(through: "following log.jsonl (Ctrl-C stops)") == [
         "1 entry matches:", "  entry 1 (increment)", "following log.jsonl (Ctrl-C stops)",
       ])
-    try setup.move(
+    try await setup.move(
       "append", Self.entry(2, "decrement", 1, 0) + "\n" + Self.entry(3, "increment", 0, 1) + "\n")
-    #expect(try replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
-    try setup.move(
+    #expect(try await replay.lines { $0.contains("entry") } == ["  entry 3 (increment)"])
+    try await setup.move(
       "append", Self.entry(4, "decrement", 1, 0) + "\n" + Self.entry(5, "increment", 0, 1) + "\n")
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         "stopped at entry 4 (--until holds) after 3 new entries: 1 matched"
       ])
-    #expect(replay.exitStatus() == 0)
+    #expect(await replay.exitStatus() == 0)
   }
 
-  @Test func findThatNeverMatchesExitsOneOnCtrlC() throws {
+  @Test func findThatNeverMatchesExitsOneOnCtrlC() async throws {
     let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
     let replay = try setup.replay(["--follow", "--find", #".action | has("reset")"#])
-    _ = try replay.lines(through: "following log.jsonl (Ctrl-C stops)")
-    try setup.move("append", Self.entry(2, "increment", 1, 2) + "\n" + "not json\n")
+    _ = try await replay.lines(through: "following log.jsonl (Ctrl-C stops)")
+    try await setup.move("append", Self.entry(2, "increment", 1, 2) + "\n" + "not json\n")
     // Nothing matches, so the warning about the bad line says that both were read.
     #expect(
-      try replay.errorLines { _ in true } == [
+      try await replay.errorLines { _ in true } == [
         "replay: warning: log.jsonl:3:1: not valid JSON: unexpected 'n'; expected a JSON value; skipped it"
       ])
     replay.interrupt()
     #expect(
-      try replay.remainingLines() == ["stopped by Ctrl-C after 1 new entry: 0 matched"])
-    #expect(replay.exitStatus() == 1)
-    #expect(replay.errorText() == "")
+      try await replay.remainingLines() == ["stopped by Ctrl-C after 1 new entry: 0 matched"])
+    #expect(await replay.exitStatus() == 1)
+    #expect(await replay.errorText() == "")
   }
 
-  @Test func watchInJSONStreamsOneObjectPerLine() throws {
+  @Test func watchInJSONStreamsOneObjectPerLine() async throws {
     let setup = try Setup(log: Self.entry(1, "increment", 0, 1) + "\n")
     let replay = try setup.replay([
       "--follow", "--watch", "/count", "--format", "json", "--until", #".action | has("stop")"#,
     ])
     #expect(
-      try replay.lines { $0.hasPrefix(#"{"event""#) } == [
+      try await replay.lines { $0.hasPrefix(#"{"event""#) } == [
         #"[{"seq":1,"action":{"increment":{}},"old":0,"new":1}]"#,
         #"{"event":"following","path":"log.jsonl"}"#,
       ])
-    try setup.move(
+    try await setup.move(
       "append", Self.entry(2, "increment", 1, 2) + "\n" + Self.entry(3, "noop", 2, 2) + "\n")
     #expect(
-      try replay.lines { _ in true } == [#"{"seq":2,"action":{"increment":{}},"old":1,"new":2}"#])
-    try setup.move("truncate")
-    #expect(try replay.lines { _ in true } == [#"{"event":"truncated","size":0}"#])
-    try setup.move("append", Self.entry(1, "stop", 2, 0) + "\n")
+      try await replay.lines { _ in true } == [
+        #"{"seq":2,"action":{"increment":{}},"old":1,"new":2}"#
+      ])
+    try await setup.move("truncate")
+    #expect(try await replay.lines { _ in true } == [#"{"event":"truncated","size":0}"#])
+    try await setup.move("append", Self.entry(1, "stop", 2, 0) + "\n")
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         #"{"seq":1,"action":{"stop":{}},"old":2,"new":0}"#,
         #"{"event":"stopped","reason":"until","seq":1,"entries":3,"matched":2,"truncated":1}"#,
       ])
-    #expect(replay.exitStatus() == 0)
+    #expect(await replay.exitStatus() == 0)
   }
 
-  @Test func theStepperTakesInNewEntriesBeforeEachCommandSoLastIsTheNewest() throws {
+  @Test func theStepperTakesInNewEntriesBeforeEachCommandSoLastIsTheNewest() async throws {
     let setup = try Setup(
       log: Self.entry(1, "increment", 0, 1) + "\n" + Self.entry(2, "increment", 1, 2) + "\n")
     let replay = try setup.replay(["--step", "--follow"])
-    #expect(try replay.lines { _ in true } == ["[init/2] initial state"])
-    replay.send("last\n")
-    #expect(try replay.lines { $0.hasPrefix("  ") } == ["[2/2] increment", "  ~ /count: 1 → 2"])
-    try setup.move("append", Self.entry(3, "decrement", 2, 1) + "\n")
+    #expect(try await replay.lines { _ in true } == ["[init/2] initial state"])
     replay.send("last\n")
     #expect(
-      try replay.lines { $0.hasPrefix("  ") } == [
+      try await replay.lines { $0.hasPrefix("  ") } == ["[2/2] increment", "  ~ /count: 1 → 2"])
+    try await setup.move("append", Self.entry(3, "decrement", 2, 1) + "\n")
+    replay.send("last\n")
+    #expect(
+      try await replay.lines { $0.hasPrefix("  ") } == [
         "1 new entry (the log has entries 1…3)", "[3/3] decrement", "  ~ /count: 2 → 1",
       ])
-    try setup.move("truncate")
-    try setup.move("append", Self.header + "\n" + Self.entry(1, "reset", 9, 0) + "\n")
+    try await setup.move("truncate")
+    try await setup.move("append", Self.header + "\n" + Self.entry(1, "reset", 9, 0) + "\n")
     replay.send("last\n")
     #expect(
-      try replay.lines { $0.hasPrefix("  ") } == [
+      try await replay.lines { $0.hasPrefix("  ") } == [
         "log.jsonl was truncated: a new session (the log has entries 1); back at init",
         "[1/1] reset", "  ~ /count: 9 → 0",
       ])
     replay.send("quit\n")
-    #expect(try replay.remainingLines() == [])
-    #expect(replay.exitStatus() == 0)
+    #expect(try await replay.remainingLines() == [])
+    #expect(await replay.exitStatus() == 0)
   }
 }
 
@@ -267,21 +270,21 @@ extension FollowCLITests {
     return (Array(ReadmeTourTests.shellWords(command).dropFirst(2)), blocks[index + 1])
   }
 
-  @Test func theReadmeExampleIsReal() throws {
+  @Test func theReadmeExampleIsReal() async throws {
     let fixture = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
       .split(separator: "\n").map { $0 + "\n" }
     let setup = try Setup(log: fixture[..<111].joined(), name: "live.jsonl")
     let (arguments, shown) = try Self.readmeExample()
     let replay = try setup.replay(arguments)
-    var printed = try replay.lines(through: "following live.jsonl (Ctrl-C stops)")
+    var printed = try await replay.lines(through: "following live.jsonl (Ctrl-C stops)")
     // Entries 111…114 and half of 115; then the rest of 115 and more.
     let torn = fixture[114]
-    try setup.move("append", fixture[111..<114].joined() + torn.prefix(100))
-    printed += try replay.lines { $0.contains("entry 112") }
-    try setup.move("append", torn.dropFirst(100) + fixture[115..<125].joined())
-    printed += try replay.remainingLines()
-    #expect(replay.exitStatus() == 0)
-    let errors = replay.errorText().split(separator: "\n").map(String.init)
+    try await setup.move("append", fixture[111..<114].joined() + torn.prefix(100))
+    printed += try await replay.lines { $0.contains("entry 112") }
+    try await setup.move("append", torn.dropFirst(100) + fixture[115..<125].joined())
+    printed += try await replay.remainingLines()
+    #expect(await replay.exitStatus() == 0)
+    let errors = await replay.errorText().split(separator: "\n").map(String.init)
     #expect(errors + printed == shown)
   }
 }

@@ -18,17 +18,19 @@ struct FollowStreamTests {
     FollowCLITests.entry(seq, action, from, to)
   }
 
-  @Test func standardInputIsReadAsAStreamToItsEnd() throws {
+  @Test func standardInputIsReadAsAStreamToItsEnd() async throws {
     let folder = try LiveLogFolder()
     let replay = try ChildProcess(
       try #require(TmuxSession.replay),
       ["-", "--follow", "--find", #".action | has("increment")"#],
       directory: folder.path)
     #expect(
-      try replay.lines { _ in true } == ["following stdin as a stream, to its end (Ctrl-C stops)"])
+      try await replay.lines { _ in true } == [
+        "following stdin as a stream, to its end (Ctrl-C stops)"
+      ])
     replay.send(Self.header + "\n" + Self.entry(1, "increment", 0, 1) + "\n")
     #expect(
-      try replay.lines { $0.contains("entry") } == [
+      try await replay.lines { $0.contains("entry") } == [
         "stdin: new session (replay-log v1, app Counter, AppState / AppAction)",
         "  entry 1 (increment)",
       ])
@@ -39,35 +41,35 @@ struct FollowStreamTests {
         + Self.entry(3, "increment", 0, 1))
     replay.closeInput()
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         "  entry 3 (increment)", "stdin ended after 3 new entries: 2 matched",
       ])
     #expect(
-      try replay.remainingErrorLines() == [
+      try await replay.remainingErrorLines() == [
         "replay: warning: stdin:3: 2 NUL bytes before this line (left by a copytruncate rotation: the writer went on at its old offset in the emptied file); skipped them and kept the line",
         "replay: warning: stdin:4:1: not valid JSON: unexpected 'o'; expected a JSON value; skipped it",
       ])
-    #expect(replay.exitStatus() == 0)
+    #expect(await replay.exitStatus() == 0)
   }
 
-  @Test func aTornLastLineAtTheStreamsEndIsReportedAndNothingMatchedExitsOne() throws {
+  @Test func aTornLastLineAtTheStreamsEndIsReportedAndNothingMatchedExitsOne() async throws {
     let folder = try LiveLogFolder()
     let replay = try ChildProcess(
       try #require(TmuxSession.replay), ["-", "--follow", "--watch", "/missing"],
       directory: folder.path)
-    _ = try replay.lines { _ in true }
+    _ = try await replay.lines { _ in true }
     replay.send(
       Self.entry(1, "increment", 0, 1) + "\n" + Self.entry(2, "increment", 1, 2).prefix(30))
     replay.closeInput()
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         "stdin ended after 1 new entry: 0 changed /missing"
       ])
     #expect(
-      try replay.remainingErrorLines() == [
+      try await replay.remainingErrorLines() == [
         "replay: warning: stdin:2: the last line was never completed (the stream ended first); ignored it"
       ])
-    #expect(replay.exitStatus() == 1)
+    #expect(await replay.exitStatus() == 1)
   }
 
   /// The writer opens the FIFO once, writes each line it is sent, and closes it on
@@ -83,7 +85,7 @@ struct FollowStreamTests {
     print("closed", flush=True)
     """
 
-  @Test func aFIFOIsReadAsAStreamInJSON() throws {
+  @Test func aFIFOIsReadAsAStreamInJSON() async throws {
     let folder = try LiveLogFolder()
     let fifo = folder.path + "/app.pipe"
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -92,45 +94,49 @@ struct FollowStreamTests {
       ["app.pipe", "--follow", "--watch", "/count", "--format", "json"], directory: folder.path)
     // replay does not wait for a writer before it starts.
     #expect(
-      try replay.lines { _ in true } == [#"{"event":"following","path":"app.pipe","stream":true}"#])
+      try await replay.lines { _ in true } == [
+        #"{"event":"following","path":"app.pipe","stream":true}"#
+      ])
     let script = folder.path + "/writer.py"
     try folder.write(Self.fifoWriter, to: script)
     let writer = try ChildProcess(
       try #require(PeerResources.executable("python3")), [script, fifo], directory: folder.path)
     writer.send(Self.entry(1, "increment", 0, 1) + "\n")
-    _ = try writer.lines(through: "ok")
+    _ = try await writer.lines(through: "ok")
     #expect(
-      try replay.lines { _ in true } == [#"{"seq":1,"action":{"increment":{}},"old":0,"new":1}"#])
+      try await replay.lines { _ in true } == [
+        #"{"seq":1,"action":{"increment":{}},"old":0,"new":1}"#
+      ])
     writer.send(Self.entry(2, "noop", 1, 1) + "\n" + Self.entry(3, "increment", 1, 2) + "\n")
-    _ = try writer.lines(through: "ok")
-    _ = try writer.lines(through: "ok")
+    _ = try await writer.lines(through: "ok")
+    _ = try await writer.lines(through: "ok")
     writer.send("close\n")
-    _ = try writer.lines(through: "closed")
+    _ = try await writer.lines(through: "closed")
     #expect(
-      try replay.remainingLines() == [
+      try await replay.remainingLines() == [
         #"{"seq":3,"action":{"increment":{}},"old":1,"new":2}"#,
         #"{"event":"stopped","reason":"ended","entries":3,"matched":2}"#,
       ])
-    #expect(replay.exitStatus() == 0)
-    #expect(replay.errorText() == "")
+    #expect(await replay.exitStatus() == 0)
+    #expect(await replay.errorText() == "")
   }
 
-  @Test func theStepperCannotFollowAStream() throws {
+  @Test func theStepperCannotFollowAStream() async throws {
     let folder = try LiveLogFolder()
     let fifo = folder.path + "/app.pipe"
     #expect(mkfifo(fifo, 0o600) == 0)
     let replay = try ChildProcess(
       try #require(TmuxSession.replay), ["app.pipe", "--step", "--follow"], directory: folder.path)
     #expect(
-      try replay.remainingErrorLines() == [
+      try await replay.remainingErrorLines() == [
         "replay: --step --follow reads the log again as it grows, so it needs a regular file; app.pipe is a stream (--follow without it reads a stream to its end)"
       ])
-    #expect(replay.exitStatus() == 2)
+    #expect(await replay.exitStatus() == 2)
   }
 
   /// The README's stream example: `head -n N Fixtures/… | replay - --follow …`, and the
   /// block after it.
-  @Test func theReadmeStreamExampleIsReal() throws {
+  @Test func theReadmeStreamExampleIsReal() async throws {
     let blocks = ReadmeTourTests.blocks
     let index = try #require(
       blocks.firstIndex { $0.contains { $0.contains("| replay - --follow") } })
@@ -146,8 +152,8 @@ struct FollowStreamTests {
       try #require(TmuxSession.replay), Array(words[(bar + 2)...]), directory: folder.path)
     replay.send(fixture)
     replay.closeInput()
-    #expect(try replay.remainingLines() == blocks[index + 1])
-    #expect(replay.exitStatus() == 0)
-    #expect(replay.errorText() == "")
+    #expect(try await replay.remainingLines() == blocks[index + 1])
+    #expect(await replay.exitStatus() == 0)
+    #expect(await replay.errorText() == "")
   }
 }

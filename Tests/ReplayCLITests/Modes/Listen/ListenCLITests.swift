@@ -33,14 +33,14 @@ struct ListenCLITests {
     /// What the listener printed before it took connections.
     let greeting: [String]
 
-    init(_ arguments: [String], waitingFor greetingEnd: String? = nil) throws {
+    init(_ arguments: [String], waitingFor greetingEnd: String? = nil) async throws {
       folder = try LiveLogFolder()
       replay = try ChildProcess(
         try #require(TmuxSession.replay), ["--listen"] + arguments, directory: folder.path)
-      var greeting = try replay.lines {
+      var greeting = try await replay.lines {
         $0.hasPrefix("listening on ") || $0.hasPrefix(#"{"event":"listening""#)
       }
-      if let greetingEnd { greeting += try replay.lines(through: greetingEnd) }
+      if let greetingEnd { greeting += try await replay.lines(through: greetingEnd) }
       self.greeting = greeting
       let first = try #require(greeting.first)
       let after = first.hasPrefix("{") ? #""address":""# : "listening on "
@@ -71,12 +71,12 @@ struct ListenCLITests {
         if text.contains(#"{"seq":\#(seq),"#) { return }
         try await Task.sleep(for: .milliseconds(10))
       }
-      throw ChildProcess.Timeout(read: ["no entry \(seq) in \(file)"])
+      throw PipedOutput.Timeout(read: ["no entry \(seq) in \(file)"])
     }
 
     deinit {
       replay.closeInput()
-      if replay.process.isRunning { replay.interrupt() }
+      if replay.isRunning { replay.interrupt() }
     }
   }
 
@@ -92,20 +92,20 @@ struct ListenCLITests {
   static let saved = "replay-sessions/TodoApp-2026-01-05T09-00-00.000Z-ID.jsonl"
 
   @Test func eachEntryShowsAsItComesAndCtrlCEndsWithASummaryPerSession() async throws {
-    let setup = try Setup(["0"])
+    let setup = try await Setup(["0"])
     #expect(
       Self.normalized(setup.greeting) == [
         "listening on 127.0.0.1:PORT, saving sessions in replay-sessions (Ctrl-C stops)"
       ])
     let app = try setup.app()
-    var shown = try setup.replay.lines { $0.contains("entry 6") }
-    _ = try app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
+    var shown = try await setup.replay.lines { $0.contains("entry 6") }
+    _ = try await app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
     // Ctrl-C in the app: it closes its log, which the listener saves.
     app.interrupt()
-    #expect(app.exitStatus() != 0)
-    shown += try setup.replay.lines { $0.contains("disconnected") }
+    #expect(await app.exitStatus() != 0)
+    shown += try await setup.replay.lines { $0.contains("disconnected") }
     setup.replay.interrupt()
-    shown += try setup.replay.remainingLines()
+    shown += try await setup.replay.remainingLines()
     #expect(
       Self.normalized(shown) == [
         "TodoApp (pid P on HOST) connected from 127.0.0.1:PORT; saving to \(Self.saved)",
@@ -121,8 +121,8 @@ struct ListenCLITests {
         "TodoApp (pid P on HOST): 6 new entries; saved 6 entries in \(Self.saved), last seq 6; the app closed its log",
         "  actions: addTodo 3, toggleTodo 2, setFilter 1",
       ])
-    #expect(setup.replay.exitStatus() == 0)
-    #expect(setup.replay.errorText() == "")
+    #expect(await setup.replay.exitStatus() == 0)
+    #expect(await setup.replay.errorText() == "")
 
     // The saved session is a log like any other: it opens, and bisects.
     let file = try #require(setup.sessionFiles.first)
@@ -134,13 +134,13 @@ struct ListenCLITests {
   }
 
   @Test func anAppStillConnectedAtCtrlCIsSaidToBeSo() async throws {
-    let setup = try Setup(["0", "--find", #".action | has("setFilter")"#])
+    let setup = try await Setup(["0", "--find", #".action | has("setFilter")"#])
     let app = try setup.app()
-    _ = try app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
-    var shown = try setup.replay.lines { $0.contains("entry 5") }
+    _ = try await app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
+    var shown = try await setup.replay.lines { $0.contains("entry 5") }
     try await setup.waitForEntry(6, in: try #require(setup.sessionFiles.first))
     setup.replay.interrupt()
-    shown += try setup.replay.remainingLines()
+    shown += try await setup.replay.remainingLines()
     #expect(
       Self.normalized(shown) == [
         "TodoApp (pid P on HOST) connected from 127.0.0.1:PORT; saving to \(Self.saved)",
@@ -148,18 +148,18 @@ struct ListenCLITests {
         "stopped by Ctrl-C; 1 session",
         "TodoApp (pid P on HOST): 6 new entries, 1 matched; saved 6 entries in \(Self.saved), last seq 6; connected until replay stopped",
       ])
-    #expect(setup.replay.exitStatus() == 0)
+    #expect(await setup.replay.exitStatus() == 0)
     // The app goes on without the listener.
-    #expect(app.process.isRunning)
+    #expect(app.isRunning)
     app.interrupt()
-    #expect(app.exitStatus() != 0)
+    #expect(await app.exitStatus() != 0)
   }
 
-  @Test func untilStopsAtTheEntryItHoldsOnInJSON() throws {
-    let setup = try Setup(["0", "--until", ".seq == 3", "--format", "json"])
+  @Test func untilStopsAtTheEntryItHoldsOnInJSON() async throws {
+    let setup = try await Setup(["0", "--until", ".seq == 3", "--format", "json"])
     let app = try setup.app()
-    let shown = try setup.replay.lines { $0.hasPrefix(#"{"event":"stopped""#) }
-    #expect(setup.replay.exitStatus() == 0)
+    let shown = try await setup.replay.lines { $0.hasPrefix(#"{"event":"stopped""#) }
+    #expect(await setup.replay.exitStatus() == 0)
     let events = shown.compactMap { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
@@ -176,65 +176,65 @@ struct ListenCLITests {
     #expect(session["entries"] as? Int == 3)
     #expect(session["state"] as? String == "connected")
     app.interrupt()
-    _ = app.exitStatus()
+    _ = await app.exitStatus()
   }
 
   @Test func theStepperMovesTheRunningAppAndTheLogSaysWhoMovedIt() async throws {
-    let setup = try Setup(
+    let setup = try await Setup(
       ["0", "--step"], waitingFor: "waiting for an app to connect (Ctrl-C stops)")
     let app = try setup.app()
-    _ = try setup.replay.lines { $0.hasPrefix("stepping through ") }
-    _ = try app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
+    _ = try await setup.replay.lines { $0.hasPrefix("stepping through ") }
+    _ = try await app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
     let file = try #require(setup.sessionFiles.first)
     try await setup.waitForEntry(6, in: file)
 
     setup.replay.send("goto 3\n")
     // Whatever the stepper showed when the app connected, then the move.
-    _ = try setup.replay.lines { $0 == "[3/6] toggleTodo" }
+    _ = try await setup.replay.lines { $0 == "[3/6] toggleTodo" }
     #expect(
-      try setup.replay.lines { $0.hasPrefix("  the app shows it now") } == [
+      try await setup.replay.lines { $0.hasPrefix("  the app shows it now") } == [
         "  ~ /todos/0/isCompleted: false → true",
         "  the app shows it now (its entry 7 records the move)",
       ])
-    #expect(try app.lines { _ in true } == ["#7 shows state 3: 2 todos (1 done), filter all"])
+    #expect(try await app.lines { _ in true } == ["#7 shows state 3: 2 todos (1 done), filter all"])
     setup.replay.send("back\n")
     #expect(
-      try setup.replay.lines { $0.hasPrefix("  the app shows it now") } == [
+      try await setup.replay.lines { $0.hasPrefix("  the app shows it now") } == [
         "[2/7] addTodo",
         #"  + /todos/1: {"id":"todo-2","isCompleted":false,"title":"Call Ada"}"#,
         "  the app shows it now (its entry 8 records the move)",
       ])
     setup.replay.send("undo\n")
     #expect(
-      try setup.replay.lines { $0.hasPrefix("  - ") } == [
+      try await setup.replay.lines { $0.hasPrefix("  - ") } == [
         "[9/9] @@undo",
         #"  - /todos/1: {"id":"todo-2","isCompleted":false,"title":"Call Ada"}"#,
       ])
     setup.replay.send(#"dispatch {"setFilter":{"_0":"completed"}}"# + "\n")
     #expect(
-      try setup.replay.lines { $0.hasPrefix("  ~ ") } == [
+      try await setup.replay.lines { $0.hasPrefix("  ~ ") } == [
         "[10/10] setFilter", #"  ~ /filter: "all" → "completed""#,
       ])
     setup.replay.send("resume\n")
     #expect(
-      try setup.replay.lines { $0.hasPrefix("the app did not change") } == [
+      try await setup.replay.lines { $0.hasPrefix("the app did not change") } == [
         "the app did not change (resume had nothing to do)"
       ])
     setup.replay.send("quit\n")
     #expect(
-      Self.normalized(try setup.replay.remainingLines()) == [
+      Self.normalized(try await setup.replay.remainingLines()) == [
         "detached from TodoApp (pid P on HOST); the app keeps running"
       ])
-    #expect(setup.replay.exitStatus() == 0)
+    #expect(await setup.replay.exitStatus() == 0)
     #expect(
-      try app.lines { $0.hasPrefix("#10 ") } == [
+      try await app.lines { $0.hasPrefix("#10 ") } == [
         "#8 shows state 2: 2 todos (0 done), filter all",
         "#9 shows state 1: 1 todo (0 done), filter all",
         "#10 shows state 2: 1 todo (0 done), filter completed",
       ])
-    #expect(app.process.isRunning)
+    #expect(app.isRunning)
     app.interrupt()
-    _ = app.exitStatus()
+    _ = await app.exitStatus()
 
     let log = setup.folder.path + "/" + file
     let jump = replay(log, "--show", "7", "--format", "json")
@@ -247,60 +247,60 @@ struct ListenCLITests {
   }
 
   @Test func anAppThatRefusesRemoteControlStaysWhereItIs() async throws {
-    let setup = try Setup(
+    let setup = try await Setup(
       ["0", "--step"], waitingFor: "waiting for an app to connect (Ctrl-C stops)")
     let app = try setup.app(["--refuse"])
-    _ = try setup.replay.lines { $0.hasPrefix("stepping through ") }
-    _ = try app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
+    _ = try await setup.replay.lines { $0.hasPrefix("stepping through ") }
+    _ = try await app.lines(through: "#6 shows state 6: 3 todos (2 done), filter active")
     let file = try #require(setup.sessionFiles.first)
     try await setup.waitForEntry(6, in: file)
     setup.replay.send("goto 3\n")
-    _ = try setup.replay.lines { $0 == "[3/6] toggleTodo" }
+    _ = try await setup.replay.lines { $0 == "[3/6] toggleTodo" }
     #expect(
-      try setup.replay.lines { $0.hasPrefix("  the app did not move") } == [
+      try await setup.replay.lines { $0.hasPrefix("  the app did not move") } == [
         "  ~ /todos/0/isCompleted: false → true",
         "  the app did not move: the app does not allow remote control (it has not set store.remoteControl = .allowed)",
       ])
     setup.replay.send("undo\n")
     #expect(
-      try setup.replay.lines { $0.hasPrefix("the app refused") } == [
+      try await setup.replay.lines { $0.hasPrefix("the app refused") } == [
         "the app refused undo: the app does not allow remote control (it has not set store.remoteControl = .allowed)"
       ])
     setup.replay.closeInput()
-    _ = try setup.replay.remainingLines()
-    #expect(setup.replay.exitStatus() == 0)
+    _ = try await setup.replay.remainingLines()
+    #expect(await setup.replay.exitStatus() == 0)
     app.interrupt()
-    _ = app.exitStatus()
+    _ = await app.exitStatus()
     let log = setup.folder.path + "/" + file
     #expect(replay(log).out.hasPrefix("\(log): 6 entries"), "\(replay(log).out)")
   }
 
-  @Test func aListenerOnEveryAddressTakesOnlyAppsWithItsToken() throws {
-    let setup = try Setup(["0.0.0.0:0", "--token", "s3cret"])
+  @Test func aListenerOnEveryAddressTakesOnlyAppsWithItsToken() async throws {
+    let setup = try await Setup(["0.0.0.0:0", "--token", "s3cret"])
     let port = try #require(setup.address.split(separator: ":").last)
     let app = try setup.app(to: "127.0.0.1:\(port)")
     // (A refused app tries again later: the last line is this app's first refusal.)
     #expect(
-      Self.normalized(try setup.replay.errorLines { $0.contains("has none") }).last
+      Self.normalized(try await setup.replay.errorLines { $0.contains("has none") }).last
         == "replay: refused a connection from 127.0.0.1:PORT: this listener requires a token, and the hello has none"
     )
     let wrong = try setup.app(["--token", "guess"], to: "127.0.0.1:\(port)")
     #expect(
-      Self.normalized(try setup.replay.errorLines { $0.contains("the token is wrong") }).last
+      Self.normalized(try await setup.replay.errorLines { $0.contains("the token is wrong") }).last
         == "replay: refused a connection from 127.0.0.1:PORT: the token is wrong")
     let right = try setup.app(["--token", "s3cret"], to: "127.0.0.1:\(port)")
     #expect(
-      Self.normalized(try setup.replay.lines { $0.contains("connected") }) == [
+      Self.normalized(try await setup.replay.lines { $0.contains("connected") }) == [
         "TodoApp (pid P on HOST) connected from 127.0.0.1:PORT; saving to \(Self.saved)"
       ])
     #expect(setup.sessionFiles.count == 1)
     for child in [app, wrong, right] {
       child.interrupt()
-      _ = child.exitStatus()
+      _ = await child.exitStatus()
     }
     setup.replay.interrupt()
-    _ = try setup.replay.remainingLines()
-    #expect(setup.replay.exitStatus() == 0)
+    _ = try await setup.replay.remainingLines()
+    #expect(await setup.replay.exitStatus() == 0)
   }
 }
 

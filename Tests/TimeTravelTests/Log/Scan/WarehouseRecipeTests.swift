@@ -6,7 +6,7 @@ import Testing
 enum DuckDBPeer {
   static let isInstalled: Bool = {
     guard let python = PeerResources.executable("python3") else { return false }
-    return (try? CompletedProcess.run(python, ["-c", "import duckdb"]))?.status == 0
+    return (try? CompletedProcess.runBlocking(python, ["-c", "import duckdb"]))?.status == 0
   }()
 }
 
@@ -23,7 +23,7 @@ struct WarehouseRecipeTests {
     return String(page[start.upperBound..<end.lowerBound])
   }
 
-  @Test func theFatalActionsOfAFolderOfLogs() throws {
+  @Test func theFatalActionsOfAFolderOfLogs() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("replay-warehouse-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,7 +45,7 @@ struct WarehouseRecipeTests {
       .write(to: query, atomically: true, encoding: .utf8)
     let script =
       "import duckdb, sys\nfor row in duckdb.sql(open(sys.argv[1]).read()).fetchall(): print(row)"
-    let run = try CompletedProcess.run(
+    let run = try await CompletedProcess.run(
       PeerResources.executable("python3")!, ["-c", script, query.path])
     #expect(run.status == 0, "\(run.err)")
     #expect(
