@@ -289,6 +289,11 @@ struct TextDiffEngine {
       throws(JSONParseError)
     {
       self.text = text
+      if let scanned = Self.scan(text, range, idKey: idKey) {
+        (ranges, ids) = scanned
+        allPlainScalars = ranges.allSatisfy { Self.isPlainScalar(text, $0) }
+        return
+      }
       var cursor = try JSONCursor(UnsafeBufferPointer(rebasing: text[range]))
       let shift = range.lowerBound
       var ranges: [Range<Int>] = []
@@ -318,6 +323,110 @@ struct TextDiffEngine {
       self.ranges = ranges
       self.ids = ids
       allPlainScalars = plain
+    }
+
+    /// The elements' ranges and their `idKey` members' ranges found by a walk of the
+    /// array's bytes that tracks only strings and brackets: the text is valid JSON (the
+    /// parser or the cursor checked it), so it needs no checking again. `nil` when an
+    /// element's key holds an escape (it may spell the id key; the cursor decides).
+    private static func scan(
+      _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, idKey: String?
+    ) -> (ranges: [Range<Int>], ids: [Range<Int>]?)? {
+      let key = Array((idKey ?? "").utf8)
+      var ranges: [Range<Int>] = []
+      var ids: [Range<Int>]? = idKey == nil ? nil : []
+      var i = skipWhitespace(text, range.lowerBound + 1)
+      guard text[i] != UInt8(ascii: "]") else { return ([], ids) }
+      while true {
+        let start = i
+        if text[i] == UInt8(ascii: "{") {
+          var id: Range<Int>?
+          i = skipWhitespace(text, i + 1)
+          if text[i] != UInt8(ascii: "}") {
+            while true {
+              let keyEnd = skipString(text, i)
+              let name = (i + 1)..<(keyEnd - 1)
+              if text[name].contains(UInt8(ascii: "\\")) { return nil }
+              let isID =
+                name.count == key.count
+                && key.withUnsafeBufferPointer { k in
+                  k.isEmpty
+                    || memcmp(k.baseAddress!, text.baseAddress! + name.lowerBound, k.count) == 0
+                }
+              i = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1)
+              let valueStart = i
+              i = skipValue(text, i)
+              // A repeated key: the last one counts, as in the parsed object.
+              if isID { id = valueStart..<i }
+              i = skipWhitespace(text, i)
+              guard text[i] == UInt8(ascii: ",") else { break }
+              i = skipWhitespace(text, i + 1)
+            }
+          }
+          i += 1
+          if let id, ids != nil { ids!.append(id) } else { ids = nil }
+        } else {
+          i = skipValue(text, i)
+          ids = nil
+        }
+        ranges.append(start..<i)
+        i = skipWhitespace(text, i)
+        guard text[i] == UInt8(ascii: ",") else { break }
+        i = skipWhitespace(text, i + 1)
+      }
+      return (ranges, ids)
+    }
+
+    private static func skipWhitespace(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+      var i = start
+      while isWhitespace(text[i]) { i += 1 }
+      return i
+    }
+
+    /// Past the string whose opening quote is at `start`.
+    private static func skipString(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+      var i = start + 1
+      while true {
+        switch text[i] {
+        case UInt8(ascii: "\\"): i += 2
+        case UInt8(ascii: "\""): return i + 1
+        default: i += 1
+        }
+      }
+    }
+
+    /// Past the valid value at `start`.
+    private static func skipValue(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+      switch text[start] {
+      case UInt8(ascii: "\""):
+        return skipString(text, start)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        var depth = 0
+        var i = start
+        while true {
+          switch text[i] {
+          case UInt8(ascii: "\""):
+            i = skipString(text, i)
+            continue
+          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+          case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            depth -= 1
+            if depth == 0 { return i + 1 }
+          default: break
+          }
+          i += 1
+        }
+      default:
+        var i = start
+        while i < text.count {
+          switch text[i] {
+          case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+            return i
+          default: i += 1
+          }
+        }
+        return i
+      }
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -152,6 +152,28 @@ import Testing
       modes: [["--watch", "/todos"], ["--watch", ""], ["--watch", "/todos", "--format", "json"]])
   }
 
+  /// Across logs, each hit after its log's name, its changes below it.
+  @Test func eachLogsHitsListTheirChanges() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "watch-fleet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["a.jsonl", "b.jsonl"] {
+      try Self.log.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    let result = replay(folder.path, arguments: ["--watch", "/tags"])
+    #expect(result.code == 0)
+    #expect(
+      result.out.replacingOccurrences(of: folder.path + "/", with: "") == """
+        2 entries changed /tags in 2 of 2 logs:
+          a.jsonl: entry 5 (addTag) "z": 1 change
+            + /tags/1: "z"
+          b.jsonl: entry 5 (addTag) "z": 1 change
+            + /tags/1: "z"
+
+        """)
+  }
+
   /// `--id-key` matches elements as it does for `--diff`: a reordering is a move.
   @Test func idKeyMatchesElementsByAnotherKey() throws {
     let log =

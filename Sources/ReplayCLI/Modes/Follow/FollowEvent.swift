@@ -14,8 +14,8 @@ enum FollowEvent: ModeOutput {
   case removed(path: String)
   /// A new entry, as `--find` lists it (with its payload and provenance).
   case entry(LogEntry)
-  /// A `--watch` hit.
-  case hit(Watch.Hit)
+  /// A `--watch` hit on the value at `path`.
+  case hit(Watch.Hit, path: JSONPointer)
 
   struct Record: Encodable {
     var event: FollowEvent
@@ -23,7 +23,7 @@ enum FollowEvent: ModeOutput {
     func encode(to encoder: any Encoder) throws {
       switch event {
       case .entry(let entry): try EntryRecord(entry).encode(to: encoder)
-      case .hit(let hit): try WatchOutput.HitRecord(hit).encode(to: encoder)
+      case .hit(let hit, _): try WatchOutput.HitRecord(hit).encode(to: encoder)
       default: try event.encodeEvent(to: encoder)
       }
     }
@@ -72,7 +72,13 @@ enum FollowEvent: ModeOutput {
       return "\(TerminalText.sanitize(path)) was removed; waiting for a new file at that path\n"
     case .entry(let entry):
       return "  " + style.listing(entry) + "\n"
-    case .hit(let hit):
+    case .hit(let hit, let path):
+      // A container changed inside: its changes, as `--watch` lists the entries before
+      // following began.
+      switch (hit.old, hit.new) {
+      case (.array, .array), (.object, .object): return WatchOutput.line(hit, at: path, style)
+      default: break
+      }
       return
         "  entry \(hit.seq) (\(style.name(hit.action))): \(style.valueOrAbsent(hit.old)) → \(style.valueOrAbsent(hit.new))\(style.provenance(site: hit.site, origin: hit.origin))\n"
     }

@@ -88,7 +88,7 @@ struct FollowSession {
     case .watch(let path):
       guard let hit = Watch.hit(entry, at: path) else { return }
       tally.matched += 1
-      try say(.hit(hit))
+      try say(.hit(hit, path: path))
     }
   }
 

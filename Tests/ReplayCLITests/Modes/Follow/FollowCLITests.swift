@@ -232,6 +232,35 @@ struct FollowCLITests {
     #expect(await replay.exitStatus() == 0)
   }
 
+  /// A watched container lists its changes for a new entry as for the entries before.
+  @Test func watchOnAContainerListsWhatChangedInsideItWhileFollowing() async throws {
+    func entry(_ seq: Int, _ action: String, _ prior: String, _ next: String) -> String {
+      #"{"seq":\#(seq),"action":{"\#(action)":{}},"prior":{"todos":\#(prior)},"next":{"todos":\#(next)}}"#
+        + "\n"
+    }
+    let (open, done) = (#"[{"id":"a","done":false}]"#, #"[{"id":"a","done":true}]"#)
+    let setup = try Setup(log: entry(1, "add", "[]", open))
+    let replay = try setup.replay([
+      "--follow", "--watch", "/todos", "--until", #".action | has("stop")"#,
+    ])
+    #expect(
+      try await replay.lines { $0.hasPrefix("following") } == [
+        "1 entry changed /todos:", "  entry 1 (add): 1 change",
+        #"    + /todos/0: {"id":"a","done":false}"#, "following log.jsonl (Ctrl-C stops)",
+      ])
+    try await setup.move("append", entry(2, "toggle", open, done))
+    #expect(
+      try await replay.lines { $0.hasPrefix("    ") } == [
+        "  entry 2 (toggle): 1 change", "    ~ /todos/0/done: false → true",
+      ])
+    try await setup.move("append", entry(3, "stop", done, done))
+    #expect(
+      try await replay.remainingLines() == [
+        "stopped at entry 3 (--until holds) after 2 new entries: 1 changed /todos"
+      ])
+    #expect(await replay.exitStatus() == 0)
+  }
+
   @Test func theStepperTakesInNewEntriesBeforeEachCommandSoLastIsTheNewest() async throws {
     let setup = try Setup(
       log: Self.entry(1, "increment", 0, 1) + "\n" + Self.entry(2, "increment", 1, 2) + "\n")
