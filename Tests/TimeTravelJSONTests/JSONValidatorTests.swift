@@ -206,6 +206,49 @@ import Testing
     }
   }
 
+  @Test func seqAndTimeReadFromTheirBytesAsTheParserReadsThem() throws {
+    let rest = #","action":"a","prior":{},"next":{}}"#
+    let seqs: [(String, Int?)] = [
+      ("0", 0), ("7", 7), ("-0", 0), ("-12", -12), ("123456789012345678", 123_456_789_012_345_678),
+      ("1234567890123456789", 1_234_567_890_123_456_789), ("-9223372036854775808", Int.min),
+      ("2.0", 2), ("1e2", 100), ("10E0", 10),
+    ]
+    for (text, seq) in seqs {
+      let entry = try Self.scan(#"{"seq":"# + text + rest).get()
+      #expect(entry.seq == seq, "\(text)")
+    }
+    // The last of a repeated `seq` or `time` counts, whichever way each was read.
+    #expect(try Self.scan(#"{"seq":1.5,"seq":5"# + rest).get().seq == 5)
+    #expect(
+      Self.scan(#"{"seq":5,"seq":1.5"# + rest).failureError
+        == .invalidEntry(
+          "/seq must be an integer, found 1.5"))
+    #expect(
+      Self.scan(#"{"seq":5,"seq":null"# + rest).failureError
+        == .invalidEntry(
+          "/seq must be an integer, found null"))
+    #expect(try Self.scan(#"{"seq":null,"seq":5"# + rest).get().seq == 5)
+    let times: [(String, String?)] = [
+      (#""2026-01-05T09:00:02.069Z""#, "2026-01-05T09:00:02.069Z"), (#""""#, ""),
+      (#""caf\u00e9 é""#, "café é"), (#""a\"b""#, #"a"b"#), ("null", nil),
+    ]
+    for (text, time) in times {
+      let entry = try Self.scan(#"{"seq":1,"time":"# + text + rest).get()
+      #expect(entry.time == time, "\(text)")
+    }
+    #expect(try Self.scan(#"{"time":"a","time":null"# + rest).get().time == nil)
+    #expect(try Self.scan(#"{"time":null,"time":"b"# + "\"" + rest).get().time == "b")
+    // Malformed ones carry the parser's error, as before.
+    for line in [
+      #"{"seq":01"# + rest, #"{"seq":-"# + rest, #"{"seq":1."# + rest, #"{"seq":"#,
+      #"{"time":"a"#, #"{"time":"\x""# + rest, "{\"time\":\"\u{1}\"" + rest,
+    ] {
+      let parserError = try #require(
+        Result { () throws(JSONParseError) in try JSONParser.parse(line) }.failureError)
+      #expect(Self.scan(line).failureError == .malformed(parserError), "\(line)")
+    }
+  }
+
   @Test func fastSummaryEqualsTheTreeSummary() throws {
     let fixture = try LogFile(path: Repo.fixture)
     #expect(try LogSummary(fastScanning: fixture) == LogSummary(scanning: fixture))

@@ -107,20 +107,17 @@ public enum EntryScanner {
         scanner.offset += 1
         scanner.skipWhitespace()
         let valueStart = scanner.offset
-        switch member {
-        case .seq, .time, .action, .origin, .site:
-          // Small members: parse in place, which validates them too.
-          var parser = JSONParser(bytes: line, offset: valueStart)
-          guard let value = try? parser.parseNext() else { throw .malformed(malformedError(line)) }
-          scanner.offset = parser.offset
-          members.set(member, value: value)
-        case .prior where previousNext.map({ scanner.skip(repeating: $0) }) == true:
-          members.set(member, range: valueStart..<scanner.offset)
-          members.priorRepeats = true
-        case .prior, .next, .other:
-          guard scanner.skipValue() else { throw .malformed(malformedError(line)) }
-          members.set(member, range: valueStart..<scanner.offset)
-          if member == .prior { members.priorRepeats = false }
+        if member == .seq, let (n, next) = Self.plainInteger(base, valueStart, line.count) {
+          // The common `seq`, digits only: read without building a number.
+          (members.seq, members.seqNumber) = (nil, n)
+          scanner.offset = next
+        } else if member == .time, let next = Self.plainString(base, valueStart, line.count) {
+          // The common `time`, a string without escapes: made from its bytes.
+          let text = UnsafeBufferPointer(rebasing: line[(valueStart + 1)..<(next - 1)])
+          members.time = .string(String(decoding: text, as: UTF8.self))
+          scanner.offset = next
+        } else {
+          try scanMember(member, line, &scanner, &members, previousNext: previousNext)
         }
         scanner.skipWhitespace()
         guard let separator = scanner.peek else { throw .malformed(malformedError(line)) }
@@ -135,12 +132,75 @@ public enum EntryScanner {
     return try members.entry()
   }
 
+  /// Reads the value of one member at the scanner (past its colon): a small member parsed,
+  /// `prior`, `next` and the others validated and kept as ranges.
+  private static func scanMember(
+    _ member: MemberKind, _ line: UnsafeBufferPointer<UInt8>,
+    _ scanner: inout JSONValidator.Scanner, _ members: inout Members,
+    previousNext: UnsafeBufferPointer<UInt8>?
+  ) throws(EntryScanError) {
+    let valueStart = scanner.offset
+    switch member {
+    case .seq, .time, .action, .origin, .site:
+      // Small members: parse in place, which validates them too.
+      var parser = JSONParser(bytes: line, offset: valueStart)
+      guard let value = try? parser.parseNext() else { throw .malformed(malformedError(line)) }
+      scanner.offset = parser.offset
+      members.set(member, value: value)
+      if member == .seq { members.seqNumber = nil }
+    case .prior where previousNext.map({ scanner.skip(repeating: $0) }) == true:
+      members.set(member, range: valueStart..<scanner.offset)
+      members.priorRepeats = true
+    case .prior, .next, .other:
+      guard scanner.skipValue() else { throw .malformed(malformedError(line)) }
+      members.set(member, range: valueStart..<scanner.offset)
+      if member == .prior { members.priorRepeats = false }
+    }
+  }
+
   /// The members an entry reader cares about.
   enum MemberKind {
     case seq, time, action, prior, next, origin, site, other
   }
 
+  /// The integer at `start` and the offset past it, when it is a valid JSON number of at
+  /// most 18 digits, an optional minus sign and nothing else (no fraction, no exponent):
+  /// exactly what the parser reads as that `Int`. `nil` for anything else, which the
+  /// parser then reads.
+  @inline(__always) static func plainInteger(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int
+  ) -> (Int, Int)? {
+    guard start < end else { return nil }
+    let stop = JSONSkipper.skipNumber(base, start, end)
+    guard stop > start else { return nil }
+    var i = start
+    let negative = base[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    guard stop - i <= 18 else { return nil }
+    var n = 0
+    while i < stop {
+      let digit = base[i] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      n = n * 10 + Int(digit)
+      i += 1
+    }
+    return (negative ? -n : n, stop)
+  }
+
+  /// The offset past the string at `start` when it is a valid JSON string without
+  /// escapes (so its bytes between the quotes are its UTF-8 text), else `nil`.
+  @inline(__always) static func plainString(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int
+  ) -> Int? {
+    guard start < end, base[start] == UInt8(ascii: "\"") else { return nil }
+    var escaped = false
+    let stop = JSONSkipper.skipString(base, start, end, hadEscape: &escaped)
+    return stop >= 0 && !escaped ? stop : nil
+  }
+
   private struct Members {
+    /// `seq` when it was read as plain digits (``seq`` is then `nil`).
+    var seqNumber: Int?
     var seq: JSONValue?
     var time: JSONValue?
     var action: JSONValue?
@@ -172,7 +232,7 @@ public enum EntryScanner {
 
     /// The checks of `LogFile`, in its order, with its messages.
     func entry() throws(EntryScanError) -> RawEntry {
-      var seqNumber: Int?
+      var seqNumber = self.seqNumber
       if let seq {
         guard let n = seq.numberValue?.intValue else {
           throw .invalidEntry("/seq must be an integer, found \(JSONPrinter.compact.print(seq))")
