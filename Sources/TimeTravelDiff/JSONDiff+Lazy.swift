@@ -25,7 +25,7 @@ extension JSONDiff {
     let lazy = old.withUnbuiltText { a -> [JSONChange]? in
       let found = new.withUnbuiltText { b -> [JSONChange]? in
         var engine = TextDiffEngine(options: options, old: a, new: b)
-        return try? engine.run()
+        return try? engine.run(validating: false)
       }
       return found ?? nil
     }
@@ -41,6 +41,6 @@ extension JSONDiff {
     options: DiffOptions = .init()
   ) throws(JSONParseError) -> [JSONChange] {
     var engine = TextDiffEngine(options: options, old: old, new: new)
-    return try engine.run()
+    return try engine.run(validating: true)
   }
 }

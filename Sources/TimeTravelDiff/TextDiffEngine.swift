@@ -28,13 +28,21 @@ struct TextDiffEngine {
   }
 
   /// The changes from the value of `old` to the value of `new`.
-  mutating func run() throws(JSONParseError) -> [JSONChange] {
-    var a = try JSONCursor(old)
-    let x = try a.skip()
-    try a.finish()
-    var b = try JSONCursor(new)
-    let y = try b.skip()
-    try b.finish()
+  ///
+  /// `validating`: check that each text is one valid JSON value first; texts known to be
+  /// valid (an unbuilt container's, which the parser validated) need not be: each is
+  /// then exactly its value, without surrounding whitespace.
+  mutating func run(validating: Bool) throws(JSONParseError) -> [JSONChange] {
+    var x = 0..<old.count
+    var y = 0..<new.count
+    if validating {
+      var a = try JSONCursor(old)
+      x = try a.skip()
+      try a.finish()
+      var b = try JSONCursor(new)
+      y = try b.skip()
+      try b.finish()
+    }
     output = []
     try diff(x, y, path: [], depth: 0)
     return output
@@ -180,6 +188,7 @@ struct TextDiffEngine {
       let oldIDs = k == 0 ? a.ids : try Elements.ids(old, a.ranges, key: key)
       let newIDs = k == 0 ? b.ids : try Elements.ids(new, b.ranges, key: key)
       guard let oldIDs, let newIDs else { continue }
+      if let inPlace = inPlaceMatching(a, oldIDs, b, newIDs) { return inPlace }
       let oldKeys = try oldIDs.map { range throws(JSONParseError) in try IDKey(old, range) }
       let newKeys = try newIDs.map { range throws(JSONParseError) in try IDKey(new, range) }
       guard let oldIndex = Self.index(oldKeys), let newIndex = Self.index(newKeys) else {
@@ -201,6 +210,44 @@ struct TextDiffEngine {
       return result
     }
     return nil
+  }
+
+  /// The common case of an entry that edits elements but adds, removes and moves none:
+  /// the same ids at the same positions, each a string without escapes (so its bytes are
+  /// its value) and unique. Then element `i` matches element `i`, found without building
+  /// or hashing an id into a table; `nil` when the case does not hold, or may not (the
+  /// general matching then decides).
+  private func inPlaceMatching(
+    _ a: Elements, _ oldIDs: [Range<Int>], _ b: Elements, _ newIDs: [Range<Int>]
+  ) -> ArrayMatching? {
+    guard oldIDs.count == newIDs.count else { return nil }
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(oldIDs.count)
+    for (x, y) in zip(oldIDs, newIDs) {
+      guard Self.sameBytes(old, x, new, y), old[x.lowerBound] == UInt8(ascii: "\""),
+        !old[x].contains(UInt8(ascii: "\\"))
+      else { return nil }
+      hashes.append(Self.fnv1a(old, x))
+    }
+    // Unique ids: distinct hashes prove it; a repeated hash leaves it to the tables.
+    hashes.sort()
+    for i in hashes.indices.dropFirst() where hashes[i] == hashes[i - 1] { return nil }
+    var result = ArrayMatching()
+    result.matches = a.ranges.indices.map { i in
+      ArrayMatching.Match(
+        old: i, new: i, isEqual: Self.sameBytes(old, a.ranges[i], new, b.ranges[i]))
+    }
+    return result
+  }
+
+  /// The 64-bit FNV-1a hash of `text[range]`: cheap, and good enough to tell a few
+  /// hundred short ids apart (a collision only costs the general matching).
+  private static func fnv1a(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text[range] {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
   }
 
   /// Position by id, or `nil` when an id repeats.

@@ -5,7 +5,8 @@ import TimeTravelJQ
 /// The scan benchmark's questions answered by the library as the command line's modes
 /// answer them (opening the log included): the fast summary, `--find` with the entries
 /// read through the program's projection, `--watch` reading only the watched values, and
-/// the JSON records of `--watch --format json` printed on the workers.
+/// the JSON records of `--watch --format json` and the text of `--watch`, printed on the
+/// workers.
 enum InProcessScan {
   struct Measure {
     var seconds: Double
@@ -63,6 +64,9 @@ enum InProcessScan {
     case .watchContainer:
       let (hits, bytes) = try watch(log, ["todos"], threads: threads, printing: true)
       return "\(hits), \(bytes / 1_000_000) MB"
+    case .watchContainerText:
+      let (hits, bytes) = try watchText(log, ["todos"], threads: threads)
+      return "\(hits), \(String(format: "%.1f", Double(bytes) / 1_000_000)) MB"
     }
   }
 
@@ -112,6 +116,56 @@ enum InProcessScan {
       var out: [UInt8] = []
       JSONPrinter.compact.write(.object(object), to: &out)
       return out
+    } consume: { _, record in
+      guard let record else { return true }
+      hits += 1
+      bytes += record.count
+      pending += record
+      if pending.count > 1 << 20 {
+        sink.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
+      }
+      return true
+    }
+    sink.write(Data(pending))
+    return (hits, bytes)
+  }
+
+  /// `--watch` as text: each hit's line and the changes inside the watched container
+  /// (`Watch.hitWithChanges`, diffed from the line's bytes), rendered on the worker as the
+  /// command line renders them, written to /dev/null.
+  static func watchText(_ log: LogFile, _ tokens: [String], threads: Int) throws -> (
+    hits: Int, bytes: Int
+  ) {
+    let pointer = JSONPointer(tokens: tokens)
+    let reading = Watch.projection(at: pointer)
+    let renderer = DiffTextRenderer(color: false, maxValueLength: 120)
+    let sink = FileHandle(forWritingAtPath: "/dev/null")!
+    var hits = 0
+    var bytes = 0
+    var pending: [UInt8] = []
+    try log.scan(threads: threads) { line -> [UInt8]? in
+      guard let (hit, changes) = Watch.hitWithChanges(try line.entry(reading: reading), at: pointer)
+      else { return nil }
+      var text = "  entry \(hit.seq) (\(ActionName.of(hit.action))): "
+      if let changes {
+        text += "\(changes.count) changes\n"
+        let placed = changes.map { change in
+          func place(_ p: JSONPointer?) -> JSONPointer? {
+            p.map { JSONPointer(tokens: tokens + $0.tokens) }
+          }
+          return JSONChange(
+            op: change.op, path: place(change.path)!, from: place(change.from),
+            oldPath: place(change.oldPath), newPath: place(change.newPath), old: change.old,
+            new: change.new)
+        }
+        for line in renderer.renderLines(placed) { text += "    " + line + "\n" }
+      } else {
+        let (old, new) = (hit.old, hit.new)
+        text += "\(old.map { JSONAbbreviation.prefix($0, limit: 120) } ?? "(absent)") → "
+        text += "\(new.map { JSONAbbreviation.prefix($0, limit: 120) } ?? "(absent)")\n"
+      }
+      return Array(text.utf8)
     } consume: { _, record in
       guard let record else { return true }
       hits += 1

@@ -1,5 +1,6 @@
 import Foundation
 import TimeTravel
+import TimeTravelJQ
 
 /// Parsing throughput on a log of 100-to-do states (~21 KB lines).
 enum ParseBench {
@@ -136,6 +137,10 @@ enum ParseBench {
         JSONPrinter.compact.write(value, to: &out)
       }
     }
+    // jq's `tojson`: the same printer with jq 1.8's number text, to a string.
+    let jqPrintTime = medianSeconds(runs: runs) {
+      for value in built { precondition(!JSONPrinter.jq.print(value).isEmpty) }
+    }
     built = []
     var lazy: [JSONValue] = []
     eachLine { line in lazy.append(try! JSONParser.parse(bytes: line)) }
@@ -144,6 +149,11 @@ enum ParseBench {
         out.removeAll(keepingCapacity: true)
         JSONPrinter.compact.write(value, to: &out)
       }
+    }
+    lazy = []
+    eachLine { line in lazy.append(try! JSONParser.parse(bytes: line)) }
+    let jqTranscodeTime = medianSeconds(runs: runs) {
+      for value in lazy { precondition(!JSONPrinter.jq.print(value).isEmpty) }
     }
     lazy = []
     let parallelBuildTime = medianSeconds(runs: runs) { buildOnEveryCore(data, lines) }
@@ -190,6 +200,8 @@ enum ParseBench {
     row("  … then the same walk over every container", eagerWalkTime)
     row("JSONPrinter.compact of every built tree", printTime)
     row("JSONPrinter.compact of every lazily parsed value (from its bytes)", transcodeTime)
+    row("JSONPrinter.jq (`tojson`) of every built tree, to a String", jqPrintTime)
+    row("JSONPrinter.jq (`tojson`) of every lazily parsed value, to a String", jqTranscodeTime)
     row(
       "JSONParser.parse → JSONValue, every container built, on \(ScanThreads.default) threads",
       parallelBuildTime)
@@ -204,7 +216,7 @@ enum ParseBench {
         "orjson.dumps per line (timed in Python)", ours: "",
         peer: mbps(entryBytes, orjson.dumps) + " (\(secs(orjson.dumps)))",
         ratio:
-          "tree \(speedup(ours: printTime, peer: orjson.dumps)), from bytes \(speedup(ours: transcodeTime, peer: orjson.dumps))"
+          "tree \(speedup(ours: printTime, peer: orjson.dumps)), from bytes \(speedup(ours: transcodeTime, peer: orjson.dumps)); tojson: tree \(speedup(ours: jqPrintTime, peer: orjson.dumps)), from bytes \(speedup(ours: jqTranscodeTime, peer: orjson.dumps))"
       )
     } else {
       table.add("orjson", ours: "", peer: "skipped: orjson is not installed (pip install orjson)")
@@ -234,6 +246,9 @@ enum ParseBench {
       ratio: pythonSeconds.map { speedup(ours: decoderTime, peer: $0) } ?? "")
     table.notes.append(
       "Ratio column: Python's time ÷ this row's time (above 1 means faster than json.loads). Goal: JSONParser.parse → JSONValue at least 2× json.loads."
+    )
+    table.notes.append(
+      "orjson rows: the ratio is orjson's time ÷ ours (above 1 means faster than orjson). Goals: every container built at least 2× orjson.loads, printing at least 2× orjson.dumps."
     )
     table.notes.append(
       "In-process rows read the file from memory; median of \(runs) run(s) for ours and Python, 1 for Foundation. jq includes its own file reading."

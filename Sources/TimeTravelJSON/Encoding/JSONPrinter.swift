@@ -36,7 +36,7 @@ public struct JSONPrinter: Sendable {
 
   /// The JSON text of `value`. O(size of the output).
   public func print(_ value: JSONValue) -> String {
-    var out = JSONTextWriter()
+    var out = JSONTextWriter(capacity: Self.expectedSize(of: value))
     write(value, to: &out)
     return out.string()
   }
@@ -44,9 +44,18 @@ public struct JSONPrinter: Sendable {
   /// Appends the JSON text of `value` to `out` as UTF-8.
   /// - Complexity: O(size of the output); see `JSONTextWriter` for how strings are copied.
   public func write(_ value: JSONValue, to out: inout [UInt8]) {
-    var writer = JSONTextWriter()
+    var writer = JSONTextWriter(capacity: Self.expectedSize(of: value))
     write(value, to: &writer)
     writer.append(to: &out)
+  }
+
+  /// About the size of `value`'s text, for the writer's first buffer: its source's size
+  /// when it is a container still held as its bytes (printed compactly from them, it
+  /// takes about as much), so that the buffer does not grow a dozen times; else a small
+  /// buffer.
+  private static func expectedSize(of value: JSONValue) -> Int {
+    guard let (_, start, end) = value.containerStorage?.unbuiltSource else { return 256 }
+    return end - start + 17
   }
 
   /// An open container: its members and the next one to print.
@@ -123,13 +132,33 @@ public struct JSONPrinter: Sendable {
         newline(depth: depth, to: &out)
         let member = top.order?[next] ?? next
         if top.isObject {
-          out.appendQuoted(top.keys[member])
+          top.keys.withUnsafeBufferPointer { out.appendQuoted($0[member]) }
           out.append(UInt8(ascii: ":"))
           if indent != nil { out.append(UInt8(ascii: " ")) }
         }
+        if writeScalar(in: top.values, at: member, to: &out) { continue }
         current = top.values[member]
         break
       }
+    }
+  }
+
+  /// Writes the member at `i` of `values` when it is a scalar, read in place (a copy of
+  /// each value printed cost a retain and a release); `false`, writing nothing, for a
+  /// container.
+  @inline(__always)
+  private func writeScalar(in values: [JSONValue], at i: Int, to out: inout JSONTextWriter)
+    -> Bool
+  {
+    values.withUnsafeBufferPointer { buffer in
+      switch buffer[i] {
+      case .null: out.append("null")
+      case .bool(let b): out.append(b ? "true" : "false")
+      case .number(let n): out.appendUTF8(numberText?(n) ?? n.literal)
+      case .string(let s): out.appendQuoted(s)
+      case .array, .object: return false
+      }
+      return true
     }
   }
 

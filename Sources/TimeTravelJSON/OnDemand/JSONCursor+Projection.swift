@@ -15,22 +15,15 @@ extension JSONCursor {
     guard let parts = projection.parts else { return try value() }
     switch kind {
     case .object:
-      var keys: [String] = []
-      var values: [JSONValue] = []
-      try members { key, member throws(JSONParseError) in
-        if let part = Self.part(parts, forKey: key) {
-          keys.append(key.string)
-          values.append(try member.value(reading: part))
-        } else if parts.allMembers {
-          keys.append(key.string)
-          values.append(.null)
-        }
+      return try object(reading: parts) { _, part, member throws(JSONParseError) in
+        try member.value(reading: part)
       }
-      return .object(JSONObject(keys: keys, values: values))
     case .array:
       var values: [JSONValue] = []
       try elements { index, element throws(JSONParseError) in
-        if let part = JSONProjection.union(parts.elements[index], parts.each) {
+        // Past the last index named, only `each` reads an element: no lookup per element.
+        let named = index <= parts.lastElement ? parts.elements[index] : nil
+        if let part = JSONProjection.union(named, parts.each) {
           values.append(try element.value(reading: part))
         } else {
           values.append(.null)
@@ -40,6 +33,46 @@ extension JSONCursor {
     default:
       return try value()
     }
+  }
+
+  /// ``value(reading:)`` with each member of an object that `projection` reads read by
+  /// `read` (given the member's key, its part and a cursor at its value, which `read` must
+  /// leave past the value, or untouched to have it skipped) in place of
+  /// ``value(reading:)``: how a reader that already knows some members' values (a log
+  /// entry whose `prior` repeats the `next` before it) avoids reading them again. A value
+  /// that is not an object, or a ``JSONProjection/whole`` projection, is read as
+  /// ``value(reading:)`` reads it, without `read`.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the object is not
+  ///   valid JSON; whatever `read` throws.
+  package mutating func value(
+    reading projection: JSONProjection,
+    readingMembers read: (JSONKey, JSONProjection, inout JSONCursor) throws(JSONParseError) ->
+      JSONValue
+  ) throws(JSONParseError) -> JSONValue {
+    guard let parts = projection.parts, kind == .object else {
+      return try value(reading: projection)
+    }
+    return try object(reading: parts, read)
+  }
+
+  /// The object at the cursor with the members `parts` names, each read by `read`; every
+  /// other member `null` when `parts` reads the object's shape.
+  private mutating func object(
+    reading parts: JSONProjection.Parts,
+    _ read: (JSONKey, JSONProjection, inout JSONCursor) throws(JSONParseError) -> JSONValue
+  ) throws(JSONParseError) -> JSONValue {
+    var keys: [String] = []
+    var values: [JSONValue] = []
+    try members { key, member throws(JSONParseError) in
+      if let part = Self.part(parts, forKey: key) {
+        keys.append(key.string)
+        values.append(try read(key, part, &member))
+      } else if parts.allMembers {
+        keys.append(key.string)
+        values.append(.null)
+      }
+    }
+    return .object(JSONObject(keys: keys, values: values))
   }
 
   /// The part a reader of `parts` reads of the member `key`, found by its bytes.

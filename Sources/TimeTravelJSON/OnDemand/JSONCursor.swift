@@ -85,6 +85,18 @@ public struct JSONCursor {
     return start..<next
   }
 
+  /// Steps over the value at the cursor when its bytes begin with `span`, and says
+  /// whether it did; `span` must be the whole text of a valid object or array (as a
+  /// cursor's byte range gives it), such as the same member of the line before. This
+  /// validates exactly as much as ``skip()`` (see `JSONSkipper.skipRepeated`).
+  /// - Complexity: one `memcmp` of `span.count` bytes.
+  package mutating func skip(repeating span: UnsafeBufferPointer<UInt8>) -> Bool {
+    let next = JSONSkipper.skipRepeated(base, offset, end, span)
+    guard next >= 0 else { return false }
+    offset = next
+    return true
+  }
+
   /// The value at the cursor, built, and the cursor past it. A container of 512 bytes or
   /// more is built on first access, as ``JSONParser/parse(bytes:)-(UnsafeBufferPointer<UInt8>)``
   /// builds it.

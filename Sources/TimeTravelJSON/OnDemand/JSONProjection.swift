@@ -208,6 +208,9 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
     /// For every member not named (but not for elements).
     let others: JSONProjection?
     let allMembers: Bool
+    /// The largest index of ``elements``, -1 when none: an array's reader looks up no
+    /// element past it.
+    let lastElement: Int
 
     init(
       members: [Member] = [], elements: [Int: JSONProjection] = [:], each: JSONProjection? = nil,
@@ -218,11 +221,14 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
       self.each = each
       self.others = others
       self.allMembers = allMembers
+      lastElement = elements.keys.max() ?? -1
     }
 
     static func == (a: Parts, b: Parts) -> Bool {
-      a.allMembers == b.allMembers && a.each == b.each && a.others == b.others
-        && a.elements == b.elements && Set(a.members) == Set(b.members)
+      // The same parts, as a scan's lines are read with: no sets to build.
+      a === b
+        || a.allMembers == b.allMembers && a.each == b.each && a.others == b.others
+          && a.elements == b.elements && Set(a.members) == Set(b.members)
     }
 
     func hash(into hasher: inout Hasher) {

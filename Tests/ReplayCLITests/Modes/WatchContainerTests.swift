@@ -152,6 +152,28 @@ import Testing
       modes: [["--watch", "/todos"], ["--watch", ""], ["--watch", "/todos", "--format", "json"]])
   }
 
+  /// `--id-key` matches elements as it does for `--diff`: a reordering is a move.
+  @Test func idKeyMatchesElementsByAnotherKey() throws {
+    let log =
+      #"{"seq":1,"action":"sort","prior":{"items":[{"key":"a","v":1},{"key":"b","v":2}]},"next":{"items":[{"key":"b","v":2},{"key":"a","v":1}]}}"#
+      + "\n"
+    #expect(
+      try Self.run(log, ["--watch", "/items"]).out == """
+        1 entry changed /items:
+          entry 1 (sort): 2 changes
+            - /items/0: {"key":"a","v":1}
+            + /items/1: {"key":"a","v":1}
+
+        """)
+    #expect(
+      try Self.run(log, ["--watch", "/items", "--id-key", "key"]).out == """
+        1 entry changed /items:
+          entry 1 (sort): 1 change
+            ↷ /items/0 → /items/1
+
+        """)
+  }
+
   /// The JSON records are the values whole, as they always were.
   @Test func theJSONRecordsHoldBothValuesWhole() throws {
     let log =

@@ -5,7 +5,7 @@ struct WatchMode: FollowableMode {
   static let flag = Flag(
     names: ["--watch"], value: .text("PATH"),
     help:
-      "Every entry that changed the value at PATH, with old and new values. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\"). With --why, what each link of the chain changed at PATH."
+      "Every entry that changed the value at PATH, with old and new values; for an object or array, each change inside it at its JSON Pointer, elements matched by id as --diff matches them. PATH is a jq path such as .todos[0].title, or a JSON Pointer such as /todos/0/title, also in the quoted form replay prints for keys with control characters (\"/a\\u0000b\"). With --why, what each link of the chain changed at PATH."
   )
   static let declaration = ModeDeclaration(
     WatchMode.self, flag: flag,

@@ -26,6 +26,10 @@ public struct RawEntry: Sendable, Equatable {
   public var origin: JSONValue?
   /// The `site` member, parsed, when the entry has one (see ``LogSite``).
   public var site: JSONValue?
+  /// Whether `prior` holds exactly the bytes of the `next` the scanner was given (the
+  /// entry before's): they were compared rather than validated again, and the chain
+  /// check has nothing more to compare.
+  var priorRepeatsPreviousNext = false
 
   /// Creates a raw entry; used by the scanner and by tests.
   public init(seq: Int?, time: String?, action: JSONValue, prior: Range<Int>, next: Range<Int>) {
@@ -63,6 +67,17 @@ public enum EntryScanner {
   /// Scans one entry line (without its line terminator).
   /// - Throws: ``EntryScanError``.
   public static func scan(line: UnsafeBufferPointer<UInt8>) throws(EntryScanError) -> RawEntry {
+    try scan(line: line, previousNext: nil)
+  }
+
+  /// ``scan(line:)`` given the `next` of the entry before (its exact bytes, validated),
+  /// which a recorder writes again as this entry's `prior`: a `prior` that begins with
+  /// those bytes is compared with one `memcmp` instead of validated again, which checks
+  /// as much (see `JSONSkipper.skipRepeated`), so the line is accepted or rejected, with
+  /// the same error, exactly as ``scan(line:)`` would.
+  static func scan(
+    line: UnsafeBufferPointer<UInt8>, previousNext: UnsafeBufferPointer<UInt8>?
+  ) throws(EntryScanError) -> RawEntry {
     guard let base = line.baseAddress else {
       throw .malformed(malformedError(line))
     }
@@ -99,9 +114,13 @@ public enum EntryScanner {
           guard let value = try? parser.parseNext() else { throw .malformed(malformedError(line)) }
           scanner.offset = parser.offset
           members.set(member, value: value)
+        case .prior where previousNext.map({ scanner.skip(repeating: $0) }) == true:
+          members.set(member, range: valueStart..<scanner.offset)
+          members.priorRepeats = true
         case .prior, .next, .other:
           guard scanner.skipValue() else { throw .malformed(malformedError(line)) }
           members.set(member, range: valueStart..<scanner.offset)
+          if member == .prior { members.priorRepeats = false }
         }
         scanner.skipWhitespace()
         guard let separator = scanner.peek else { throw .malformed(malformedError(line)) }
@@ -129,6 +148,8 @@ public enum EntryScanner {
     var next: Range<Int>?
     var origin: JSONValue?
     var site: JSONValue?
+    /// Whether the last `prior` repeated the previous entry's `next`.
+    var priorRepeats = false
 
     mutating func set(_ kind: MemberKind, value: JSONValue) {
       switch kind {
@@ -171,6 +192,7 @@ public enum EntryScanner {
       var entry = RawEntry(
         seq: seqNumber, time: timeText, action: action, prior: prior, next: next)
       (entry.origin, entry.site) = (origin, site)
+      entry.priorRepeatsPreviousNext = priorRepeats
       return entry
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The byte ranges of the lines of a JSON Lines input, and the kind of each line (see
 /// ``LineKindScan``), found by one `memchr` pass without parsing anything.
@@ -27,12 +28,13 @@ struct LineIndex: Sendable {
   /// are not part of the line (its start lies after them).
   private(set) var nulRuns: [(line: Int, count: Int)] = []
 
-  /// Indexes `source`.
+  /// Indexes `source`, in `parts` stretches of lines read at once (by default several
+  /// for a large input and more than one thread, see ``parts(for:)``); the index is the
+  /// same for any number of parts.
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails, or when the input is
   ///   compressed, an archive, or UTF-16 or UTF-32 text (``InputSignature``), which
   ///   would otherwise be reported as a malformed first line.
-  init(_ source: LogSource) throws(LogError) {
-    var builder = Builder()
+  init(_ source: LogSource, parts: Int? = nil) throws(LogError) {
     let opening = source.opening(4)
     if !Self.startsWithNULsBeforeText(source, opening),
       let format = InputSignature.foreignFormat(of: opening)
@@ -41,9 +43,19 @@ struct LineIndex: Sendable {
         kind: .cannotOpen, path: source.path,
         message: "\(format); a log is UTF-8 JSON Lines text")
     }
-    builder.lineStart = InputSignature.byteOrderMarkLength(of: opening)
-    try source.forEachChunk { chunk, offset in builder.add(chunk, at: offset) }
-    builder.finish()
+    let firstLine = InputSignature.byteOrderMarkLength(of: opening)
+    let builder: Builder
+    if let inParts = try Self.build(
+      source, from: firstLine, parts: parts ?? Self.parts(for: source))
+    {
+      builder = inParts
+    } else {
+      var whole = Builder()
+      whole.lineStart = firstLine
+      try source.forEachChunk { chunk, offset in whole.add(chunk, at: offset) }
+      whole.finish()
+      builder = whole
+    }
     starts = builder.starts
     ends = builder.ends
     var kinds = builder.kinds
@@ -73,6 +85,81 @@ struct LineIndex: Sendable {
   }
 
   var count: Int { starts.count }
+
+  /// The smallest input indexed in parts: below it, starting threads costs more than the
+  /// `memchr` pass they share.
+  static let partedIndexBytes = 16 << 20
+
+  /// How many parts ``init(_:parts:)`` indexes `source` in: two per scan thread
+  /// (``ScanThreads/default``) for an input of ``partedIndexBytes`` or more, so that a
+  /// thread slowed by another process leaves less undone; else one.
+  static func parts(for source: LogSource) -> Int {
+    let threads = ScanThreads.default
+    guard threads > 1, let size = source.currentSize(), size >= partedIndexBytes else { return 1 }
+    return 2 * threads
+  }
+
+  /// The index of `source`'s lines from `firstLine` on, built in `parts` stretches of
+  /// whole lines at once and joined; `nil` when it is not worth it (one part, or lines so
+  /// long that one part holds them all) or when the input changed while read (a part
+  /// ended short of the next one's first line), for the caller to index it in one pass.
+  private static func build(_ source: LogSource, from firstLine: Int, parts: Int) throws(LogError)
+    -> Builder?
+  {
+    guard parts > 1, let size = source.currentSize(), size > firstLine else { return nil }
+    // Each stretch starts at a line start: past the first newline at or after the byte
+    // before its nominal start.
+    var starts = [firstLine]
+    for k in 1..<parts {
+      let nominal = size / parts * k
+      guard nominal > starts[starts.count - 1] else { continue }
+      guard let start = try lineStart(source, atOrAfter: nominal), start < size else { break }
+      if start > starts[starts.count - 1] { starts.append(start) }
+    }
+    guard starts.count > 1 else { return nil }
+    let count = starts.count
+    let partStarts = starts
+    let built = Mutex<[Int: Result<Builder, LogError>]>([:])
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+      let start = partStarts[k]
+      let end = k + 1 < count ? partStarts[k + 1] : nil
+      var builder = Builder()
+      builder.lineStart = start
+      let result = Result { () throws(LogError) -> Builder in
+        let reached = try source.forEachChunk(from: start, to: end) { chunk, offset in
+          builder.add(chunk, at: offset)
+          return true
+        }
+        if let end, reached != end || builder.lineStart != end { builder.size = -1 }
+        if end == nil { builder.finish() }
+        return builder
+      }
+      built.withLock { $0[k] = result }
+    }
+    var joined = Builder()
+    for k in 0..<count {
+      guard let part = try built.withLock({ $0[k] })?.get(), part.size >= 0 else { return nil }
+      joined.append(part)
+    }
+    return joined
+  }
+
+  /// The first offset at or after `offset` where a line starts (just past a newline),
+  /// or `nil` when no newline follows.
+  private static func lineStart(_ source: LogSource, atOrAfter offset: Int) throws(LogError)
+    -> Int?
+  {
+    var found: Int?
+    _ = try source.forEachChunk(from: offset - 1, to: nil, chunkSize: 64 << 10) {
+      chunk, chunkOffset in
+      guard let base = chunk.baseAddress, let newline = memchr(base, 0x0A, chunk.count) else {
+        return true
+      }
+      found = chunkOffset + (UnsafeRawPointer(newline) - base) + 1
+      return false
+    }
+    return found
+  }
 
   /// Whether the input starts with NUL bytes and then a record's first two bytes in
   /// UTF-8 (`{"`): a copytruncate rotation's hole before a line, not UTF-16 or UTF-32
@@ -161,6 +248,19 @@ struct LineIndex: Sendable {
       }
       size = offset + chunk.count
       lastByte = chunk[chunk.count - 1]
+    }
+
+    /// Adds the lines `part` found, which start where this builder's last line ended.
+    mutating func append(_ part: Builder) {
+      let before = starts.count
+      starts += part.starts
+      ends += part.ends
+      kinds += part.kinds
+      seqs += part.seqs
+      unclassified += part.unclassified.map { $0 + before }
+      nulRuns += part.nulRuns.map { (line: $0.line + before, count: $0.count) }
+      lastLineIsUnterminated = part.lastLineIsUnterminated
+      size = part.size
     }
 
     mutating func endLine(at end: Int) {

@@ -6,8 +6,9 @@ import TimeTravelJSON
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///
 /// Opening reads the file once, 4 MB at a time, to index its lines (a `memchr` scan,
-/// see `LineIndex`); it parses only the first line (to detect a header) and the
-/// last (to detect a torn record). Entries are read back with `pread(2)` and parsed
+/// see `LineIndex`; a large file in stretches of whole lines read on several threads at
+/// once); it parses only the first line (to detect a header) and the last (to detect a
+/// torn record). Entries are read back with `pread(2)` and parsed
 /// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
 /// process's memory grows with the number of lines (the index keeps 17 bytes per
 /// line), not with their bytes. Input that cannot be read twice (a pipe) is held in

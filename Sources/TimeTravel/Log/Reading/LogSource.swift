@@ -241,11 +241,43 @@ final class LogSource: Sendable {
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails.
   /// - Complexity: O(file size); memory ``chunkSize`` for a file.
   func forEachChunk(_ body: (UnsafeRawBufferPointer, Int) -> Void) throws(LogError) {
+    _ = try forEachChunk(from: 0, to: nil) { chunk, offset in
+      body(chunk, offset)
+      return true
+    }
+  }
+
+  /// Calls `body` with the bytes from offset `start` to `end` (to the end of the input
+  /// when `nil`), in order, one buffer of at most `chunkSize` bytes at a time (input in
+  /// memory: all at once), with each buffer's offset, until `body` returns `false`.
+  /// Returns the offset reached: `end`, or less when the input ended first or `body`
+  /// stopped.
+  /// - Throws: ``LogError`` `.cannotOpen` when reading fails.
+  func forEachChunk(
+    from start: Int, to end: Int?, chunkSize: Int? = nil,
+    _ body: (UnsafeRawBufferPointer, Int) -> Bool
+  ) throws(LogError) -> Int {
     switch storage {
     case .memory(let data):
-      data.withUnsafeBytes { body($0, 0) }
+      return data.withUnsafeBytes { all in
+        let upper = min(end ?? all.count, all.count)
+        guard start < upper else { return max(start, 0) }
+        _ = body(UnsafeRawBufferPointer(rebasing: all[start..<upper]), start)
+        return upper
+      }
     case .file(let fd):
-      try readChunks(fd, body)
+      return try readChunks(fd, from: start, to: end, chunkSize: chunkSize ?? self.chunkSize, body)
+    }
+  }
+
+  /// The input's size now (a file's as `fstat(2)` tells it), or `nil` when that fails.
+  func currentSize() -> Int? {
+    switch storage {
+    case .memory(let data):
+      return data.count
+    case .file(let fd):
+      var info = stat()
+      return fstat(fd, &info) == 0 ? Int(info.st_size) : nil
     }
   }
 
@@ -255,22 +287,26 @@ final class LogSource: Sendable {
       message: "cannot be \(what) (\(String(cString: strerror(code))))")
   }
 
-  private func readChunks(_ fd: Int32, _ body: (UnsafeRawBufferPointer, Int) -> Void)
-    throws(LogError)
-  {
+  private func readChunks(
+    _ fd: Int32, from start: Int, to end: Int?, chunkSize: Int,
+    _ body: (UnsafeRawBufferPointer, Int) -> Bool
+  ) throws(LogError) -> Int {
     // Page-aligned: the kernel copies into an unaligned buffer several times slower.
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 4096)
+    let size = max(1, min(chunkSize, end.map { $0 - start } ?? chunkSize))
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
     defer { buffer.deallocate() }
-    var offset = 0
-    while true {
-      let n = pread(fd, buffer.baseAddress!, chunkSize, off_t(offset))
+    var offset = start
+    while end.map({ offset < $0 }) ?? true {
+      let n = pread(
+        fd, buffer.baseAddress!, min(size, end.map { $0 - offset } ?? size), off_t(offset))
       if n < 0 {
         if errno == EINTR { continue }
         throw failure("read", errno)
       }
-      if n == 0 { return }
-      body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), offset)
+      if n == 0 { break }
       offset += n
+      if !body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), offset - n) { break }
     }
+    return offset
   }
 }

@@ -175,7 +175,11 @@ extension LogSummary {
       let next = UnsafeBufferPointer(rebasing: line.bytes[entry.next])
       var link = ChainLink.checked
       if let previousNext {
-        if log.gap(beforeEntry: line.position) == nil, let first = chainBreak(previousNext, prior) {
+        // A prior with the very bytes of the next before follows on (the scanner compared
+        // them already).
+        if !entry.priorRepeatsPreviousNext, log.gap(beforeEntry: line.position) == nil,
+          let first = chainBreak(previousNext, prior)
+        {
           link = .broken(first)
         }
       } else {

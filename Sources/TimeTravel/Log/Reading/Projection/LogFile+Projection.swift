@@ -30,8 +30,13 @@ extension LogFile {
   /// The entry at `position` from its line's `bytes` (file line `line`), read with
   /// `projection`.
   /// - Throws: ``LogError`` as ``entry(_:)`` does.
+  /// With a `memo` (a scan reading a chunk's lines in order), a `prior` with the bytes
+  /// of the `next` before it is compared rather than validated, and reused rather than
+  /// built when both are read alike (see ``LineMemo``).
   func entry(
-    bytes: UnsafeBufferPointer<UInt8>, position: Int, line: Int, reading projection: EntryProjection
+    bytes: UnsafeBufferPointer<UInt8>, position: Int, line: Int,
+    reading projection: EntryProjection,
+    memo: LineMemo? = nil
   ) throws(LogError) -> LogEntry {
     // States rebuilt from other entries: read in order, through the entry cache.
     if isCompact || isActionOnly { return try entry(position) }
@@ -41,12 +46,54 @@ extension LogFile {
         value = try JSONParser.parse(bytes: bytes)
       } else {
         var cursor = try JSONCursor(bytes)
-        value = try cursor.value(reading: projection.lineProjection)
+        if let memo {
+          value = try Self.read(
+            &cursor, bytes, memo.lineProjection(of: projection), position: position, memo: memo)
+        } else {
+          value = try cursor.value(reading: projection.lineProjection)
+        }
         try cursor.finish()
       }
     } catch {
       throw lineError(error, line: line, isBlank: bytes.isEmpty)
     }
     return try entry(from: value, line: line, position: position)
+  }
+
+  /// The entry line at `cursor` read with `projection`, as `value(reading:)` reads it,
+  /// its `prior` taken from `memo` when it repeats the `next` before; `memo` then keeps
+  /// this line's `next`.
+  private static func read(
+    _ cursor: inout JSONCursor, _ bytes: UnsafeBufferPointer<UInt8>, _ projection: JSONProjection,
+    position: Int, memo: LineMemo
+  ) throws(JSONParseError) -> JSONValue {
+    let previous = memo.projectedNext(before: position)
+    var next: LineMemo.ProjectedNext?
+    let value = try cursor.value(reading: projection) {
+      key, part, member throws(JSONParseError) in
+      if let previous, key == "prior" {
+        if part == previous.projection, member.skip(repeating: previous.bytes) {
+          memo.repeatedPriors += 1
+          return previous.value
+        }
+        // An object read for nothing is `{}` whatever its members.
+        if part == .nothing, previous.bytes.first == UInt8(ascii: "{"),
+          member.skip(repeating: previous.bytes)
+        {
+          memo.repeatedPriors += 1
+          return .object(JSONObject())
+        }
+      }
+      let start = member.offset
+      let value = try member.value(reading: part)
+      if key == "next" {
+        next = LineMemo.ProjectedNext(
+          position: position, bytes: UnsafeBufferPointer(rebasing: bytes[start..<member.offset]),
+          projection: part, value: value)
+      }
+      return value
+    }
+    memo.projectedNext = next
+    return value
   }
 }

@@ -164,6 +164,8 @@ extension LogFile {
         try copyBytes(chunk.bytes, into: raw, line: line)
         let base = UnsafeBufferPointer(
           start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: chunk.bytes.count)
+        // The lines share the buffer until the chunk ends: each may lean on the one before.
+        let memo = LineMemo()
         for position in chunk.positions {
           if stopped() { return }
           let bytes = byteRange(ofEntry: position)
@@ -171,7 +173,8 @@ extension LogFile {
           body(
             LogLine(
               log: self, position: position, line: lineNumber(ofEntry: position),
-              bytes: UnsafeBufferPointer(rebasing: base[offset..<(offset + bytes.count)])))
+              bytes: UnsafeBufferPointer(rebasing: base[offset..<(offset + bytes.count)]),
+              memo: memo))
         }
         return
       } catch {

@@ -13,6 +13,9 @@ public struct LogLine {
   public let line: Int
   /// The line's bytes, without its line terminator.
   public let bytes: UnsafeBufferPointer<UInt8>
+  /// What the reads of the lines before in the same chunk left (their `next`), when the
+  /// line is read with them.
+  var memo: LineMemo? = nil
 
   /// The entry, with the parts `projection` names built (all of it by default), as
   /// ``LogFile/entry(_:reading:)`` reads it.
@@ -20,7 +23,7 @@ public struct LogLine {
   public func entry(reading projection: EntryProjection = .everything) throws(LogError)
     -> LogEntry
   {
-    try log.entry(bytes: bytes, position: position, line: line, reading: projection)
+    try log.entry(bytes: bytes, position: position, line: line, reading: projection, memo: memo)
   }
 
   /// The entry read at validation speed, its states as byte ranges of ``bytes`` (see
@@ -28,7 +31,12 @@ public struct LogLine {
   /// - Throws: ``LogError`` `.malformedLine` with line and column, or `.invalidEntry`.
   public func rawEntry() throws(LogError) -> RawEntry {
     do throws(EntryScanError) {
-      return try EntryScanner.scan(line: bytes)
+      let entry = try EntryScanner.scan(line: bytes, previousNext: memo?.rawNext(before: position))
+      if let memo {
+        memo.rawNext = (position, UnsafeBufferPointer(rebasing: bytes[entry.next]))
+        if entry.priorRepeatsPreviousNext { memo.repeatedPriors += 1 }
+      }
+      return entry
     } catch {
       switch error {
       case .malformed(let syntax):

@@ -1,0 +1,56 @@
+import TimeTravelJSON
+
+/// What the reads of a scan chunk's lines keep of the entry line before: its `next`, as
+/// bytes in the chunk's buffer (validated when that line was read) and, for a projected
+/// read, the value read from them.
+///
+/// Why: a recorder writes each entry's `prior` as the very bytes of the `next` before
+/// it, so the `prior` of the next line is checked with one `memcmp` rather than validated
+/// again (half the bytes of a scan), and, when it is read the way that `next` was, not
+/// built again either. Bytes that differ (a broken chain, a first entry, a log whose
+/// writer reorders keys) are read as usual.
+///
+/// One worker reads a chunk's lines in order; the memo lives as long as the chunk's
+/// buffer, so its byte spans stay valid. Each remembered `next` names its entry's
+/// position, and is used only by the entry right after it.
+final class LineMemo {
+  /// The `next` ``LogLine/rawEntry()`` last found: its entry's position and bytes.
+  var rawNext: (position: Int, bytes: UnsafeBufferPointer<UInt8>)?
+  /// The `next` ``LogLine/entry(reading:)`` last read: its entry's position, its bytes,
+  /// how it was read and the value read.
+  var projectedNext: ProjectedNext?
+  /// The last entry projection read with and its line projection, built once a chunk
+  /// rather than once a line.
+  private var lineProjection: (entry: EntryProjection, line: JSONProjection)?
+
+  /// `projection`'s ``EntryProjection/lineProjection``.
+  func lineProjection(of projection: EntryProjection) -> JSONProjection {
+    if let lineProjection, lineProjection.entry == projection { return lineProjection.line }
+    let line = projection.lineProjection
+    lineProjection = (projection, line)
+    return line
+  }
+
+  /// How many priors were compared with the `next` before rather than validated (what
+  /// tests check).
+  var repeatedPriors = 0
+
+  struct ProjectedNext {
+    var position: Int
+    var bytes: UnsafeBufferPointer<UInt8>
+    var projection: JSONProjection
+    var value: JSONValue
+  }
+
+  /// The raw `next` of the entry just before `position`, if it was read.
+  func rawNext(before position: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard let rawNext, rawNext.position == position - 1 else { return nil }
+    return rawNext.bytes
+  }
+
+  /// The projected `next` of the entry just before `position`, if it was read.
+  func projectedNext(before position: Int) -> ProjectedNext? {
+    guard let projectedNext, projectedNext.position == position - 1 else { return nil }
+    return projectedNext
+  }
+}
