@@ -60,6 +60,11 @@ import Testing
     let file = open("/dev/null", O_RDONLY)
     defer { close(file) }
     let child = try SpawnedProcess("/bin/cat", [], input: .pipe)
+    // Once it echoes a line, cat has done starting (the loader's and the locale's files
+    // are closed again) and only reads.
+    child.send("ready\n")
+    #expect(
+      try await child.output!.lines(until: { _ in true }, patience: Self.patience) == ["ready"])
     #expect(Self.descriptors(of: child.pid) == [0, 1, 2])
     child.closeInput()
     #expect(await child.termination() == SpawnedProcess.Termination(status: 0))
