@@ -28,13 +28,14 @@ public struct LogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong.
   public var message: String
 
-  /// Creates an error.
+  /// Creates an error. Control characters in `message` (it may quote the log) are
+  /// escaped as `\u` and four hex digits, so that none reaches a terminal raw.
   public init(kind: Kind, path: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.kind = kind
     self.path = path
     self.line = line
     self.column = column
-    self.message = message
+    self.message = MessageText.escapingControls(message)
   }
 
   /// `path:line:column: message`, the form compilers use, so editors can jump
@@ -54,10 +55,11 @@ public struct LogWarning: Equatable, Sendable, CustomStringConvertible {
   /// What was noticed.
   public var message: String
 
-  /// Creates a warning.
+  /// Creates a warning. Control characters in `message` (it may quote the log) are
+  /// escaped as `\u` and four hex digits, so that none reaches a terminal raw.
   public init(line: Int?, message: String) {
     self.line = line
-    self.message = message
+    self.message = MessageText.escapingControls(message)
   }
 
   /// `line N: message`, or the message alone.

@@ -399,7 +399,12 @@ public struct JSONParser {
           utf8.append(contentsOf: String(s).utf8)
         default:
           offset -= 2
-          throw error("invalid escape '\\\(String(decoding: [escape], as: UTF8.self))' in a string")
+          // A byte a terminal would act on is named, not quoted.
+          guard (0x20..<0x7F).contains(escape) else {
+            throw error(
+              "invalid escape: a backslash before \(describeByte(at: offset + 1)) in a string")
+          }
+          throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
         }
       default:
         if byte < 0x20 {

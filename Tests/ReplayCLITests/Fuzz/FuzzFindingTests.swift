@@ -75,6 +75,41 @@ import Testing
 
   // MARK: - Log reader
 
+  /// Messages quote the log, and the log is untrusted: a warning or an error of the
+  /// reader escapes each control character when it is made, whoever prints it.
+  @Test func warningsAndErrorsEscapeTheControlCharactersTheyQuote() {
+    #expect(
+      LogWarning(line: 5, message: "entry 4 (toggleT\u{7F}do)").message
+        == #"entry 4 (toggleT\u007fdo)"#)
+    #expect(
+      LogError(
+        kind: .invalidEntry, path: "a\u{1B}.jsonl", line: 2, message: "\u{1B}[2J\u{85}\u{2028}x"
+      )
+      .description == "a\u{1B}.jsonl:2: " + #"\u001b[2J\u0085\u2028x"#)
+    #expect(LogWarning(line: nil, message: "two\nlines, é").message == "two\nlines, é")
+  }
+
+  @Test func anEscapeOfAControlByteIsNamedNotQuoted() {
+    #expect(
+      throws: JSONParseError(
+        message: "invalid escape: a backslash before byte 0x00 in a string", offset: 1, line: 1,
+        column: 2)
+    ) { try JSONParser.parse("\"\\\u{0}\"") }
+    #expect(
+      throws: JSONParseError(
+        message: #"invalid escape '\x' in a string"#, offset: 1, line: 1, column: 2)
+    ) { try JSONParser.parse(#""\x""#) }
+  }
+
+  @Test func aPendingEntrysActionNameIsEscapedInItsWarning() throws {
+    let url = Repo.root.appendingPathComponent("Fuzz/findings/log/pending-action-name-with-del")
+    let log = try LogFile(contents: Array(try Data(contentsOf: url)), name: "fuzz.jsonl")
+    #expect(
+      log.warnings.map(\.description).filter { $0.contains("ended during") } == [
+        #"line 5: the session ended during entry 4 (toggleT\u007fdo): the app stopped while applying it"#
+      ])
+  }
+
   @Test func theFastSummaryReadsACompactLog() throws {
     let text =
       #"{"format":"replay-log","version":1,"encoding":"compact"}"# + "\n"
