@@ -92,3 +92,23 @@ public struct DiffOptions: Sendable {
   /// Options; by default elements are identified by `id`, `ID` or `_id`.
   public init(idKeys: [String] = ["id", "ID", "_id"]) { self.idKeys = idKeys }
 }
+
+extension JSONChange {
+  /// The same change with each of its pointers (`path`, `from`, `oldPath`, `newPath`)
+  /// prefixed by `path`: a change found inside the value at `path` as the whole
+  /// document names it (RFC 6901 pointers joined token by token).
+  ///
+  /// - Parameter path: Where the diffed value stands in the document; the root leaves
+  ///   the change as it is.
+  /// - Returns: The change with its pointers below `path`; values and `op` unchanged.
+  /// - Complexity: O(d) in the tokens of `path` and of the change's pointers.
+  public func placed(below path: JSONPointer) -> JSONChange {
+    guard !path.tokens.isEmpty else { return self }
+    func place(_ pointer: JSONPointer?) -> JSONPointer? {
+      pointer.map { JSONPointer(tokens: path.tokens + $0.tokens) }
+    }
+    return JSONChange(
+      op: op, path: place(self.path)!, from: place(from), oldPath: place(oldPath),
+      newPath: place(newPath), old: old, new: new)
+  }
+}

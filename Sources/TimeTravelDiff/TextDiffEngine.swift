@@ -74,7 +74,8 @@ struct TextDiffEngine {
   {
     let changes = JSONDiff.changes(
       from: try Self.build(old, x), to: try Self.build(new, y), options: options)
-    for change in changes { output.append(Self.placed(change, at: path)) }
+    let below = JSONPointer(tokens: path)
+    for change in changes { output.append(change.placed(below: below)) }
   }
 
   // MARK: Objects
@@ -488,18 +489,6 @@ struct TextDiffEngine {
     throws(JSONParseError) -> JSONValue
   {
     try JSONParser.parse(bytes: UnsafeBufferPointer(rebasing: text[range]))
-  }
-
-  /// `change`, its pointers below `path`.
-  private static func placed(_ change: JSONChange, at path: [String]) -> JSONChange {
-    guard !path.isEmpty else { return change }
-    func place(_ pointer: JSONPointer?) -> JSONPointer? {
-      pointer.map { JSONPointer(tokens: path + $0.tokens) }
-    }
-    return JSONChange(
-      op: change.op, path: place(change.path)!, from: place(change.from),
-      oldPath: place(change.oldPath), newPath: place(change.newPath), old: change.old,
-      new: change.new)
   }
 }
 

@@ -101,10 +101,7 @@ enum InProcessScan {
   {
     let pointer = JSONPointer(tokens: tokens)
     let reading = Watch.projection(at: pointer)
-    let sink = FileHandle(forWritingAtPath: "/dev/null")!
-    var hits = 0
-    var bytes = 0
-    var pending: [UInt8] = []
+    var output = NullOutput()
     try log.scan(threads: threads) { line -> [UInt8]? in
       guard let hit = Watch.hit(try line.entry(reading: reading), at: pointer) else { return nil }
       guard printing else { return [] }
@@ -117,18 +114,10 @@ enum InProcessScan {
       JSONPrinter.compact.write(.object(object), to: &out)
       return out
     } consume: { _, record in
-      guard let record else { return true }
-      hits += 1
-      bytes += record.count
-      pending += record
-      if pending.count > 1 << 20 {
-        sink.write(Data(pending))
-        pending.removeAll(keepingCapacity: true)
-      }
+      output.take(record)
       return true
     }
-    sink.write(Data(pending))
-    return (hits, bytes)
+    return output.finish()
   }
 
   /// `--watch` as text: each hit's line and the changes inside the watched container
@@ -140,25 +129,14 @@ enum InProcessScan {
     let pointer = JSONPointer(tokens: tokens)
     let reading = Watch.projection(at: pointer)
     let renderer = DiffTextRenderer(color: false, maxValueLength: 120)
-    let sink = FileHandle(forWritingAtPath: "/dev/null")!
-    var hits = 0
-    var bytes = 0
-    var pending: [UInt8] = []
+    var output = NullOutput()
     try log.scan(threads: threads) { line -> [UInt8]? in
       guard let (hit, changes) = Watch.hitWithChanges(try line.entry(reading: reading), at: pointer)
       else { return nil }
       var text = "  entry \(hit.seq) (\(ActionName.of(hit.action))): "
       if let changes {
         text += "\(changes.count) changes\n"
-        let placed = changes.map { change in
-          func place(_ p: JSONPointer?) -> JSONPointer? {
-            p.map { JSONPointer(tokens: tokens + $0.tokens) }
-          }
-          return JSONChange(
-            op: change.op, path: place(change.path)!, from: place(change.from),
-            oldPath: place(change.oldPath), newPath: place(change.newPath), old: change.old,
-            new: change.new)
-        }
+        let placed = changes.map { $0.placed(below: pointer) }
         for line in renderer.renderLines(placed) { text += "    " + line + "\n" }
       } else {
         let (old, new) = (hit.old, hit.new)
@@ -167,18 +145,10 @@ enum InProcessScan {
       }
       return Array(text.utf8)
     } consume: { _, record in
-      guard let record else { return true }
-      hits += 1
-      bytes += record.count
-      pending += record
-      if pending.count > 1 << 20 {
-        sink.write(Data(pending))
-        pending.removeAll(keepingCapacity: true)
-      }
+      output.take(record)
       return true
     }
-    sink.write(Data(pending))
-    return (hits, bytes)
+    return output.finish()
   }
 
   /// User and system time of this process so far, in seconds.
@@ -191,5 +161,33 @@ enum InProcessScan {
     #endif
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+}
+
+/// Where the printing scans' records go: /dev/null, a megabyte at a time, as a terminal's
+/// writes would go, counting the records and their bytes.
+struct NullOutput {
+  private let sink = FileHandle(forWritingAtPath: "/dev/null")!
+  private var pending: [UInt8] = []
+  private var hits = 0
+  private var bytes = 0
+
+  /// Counts and writes one record; `nil` (an entry without one) is skipped.
+  mutating func take(_ record: [UInt8]?) {
+    guard let record else { return }
+    hits += 1
+    bytes += record.count
+    pending += record
+    if pending.count > 1 << 20 {
+      sink.write(Data(pending))
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Writes what is left; the records and bytes taken.
+  mutating func finish() -> (hits: Int, bytes: Int) {
+    sink.write(Data(pending))
+    pending.removeAll()
+    return (hits, bytes)
   }
 }

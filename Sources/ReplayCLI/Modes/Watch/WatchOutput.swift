@@ -94,17 +94,3 @@ struct WatchOutput: ModeOutput {
     return out
   }
 }
-
-extension JSONChange {
-  /// The change with its pointers below `path`: a change inside the watched value as
-  /// the state names it.
-  func placed(below path: JSONPointer) -> JSONChange {
-    guard !path.tokens.isEmpty else { return self }
-    func place(_ pointer: JSONPointer?) -> JSONPointer? {
-      pointer.map { JSONPointer(tokens: path.tokens + $0.tokens) }
-    }
-    return JSONChange(
-      op: op, path: place(self.path)!, from: place(from), oldPath: place(oldPath),
-      newPath: place(newPath), old: old, new: new)
-  }
-}
