@@ -112,17 +112,7 @@ struct JSONTextWriter: ~Copyable {
     var copied = 0
     var i = 0
     while i < total {
-      // Eight bytes at a time while none needs a look.
-      while i &+ 8 <= total {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
-        let flags = JSONSkipper.specialBytes(word) | SWAR.zeroBytes(word ^ SWAR.repeated(0x7F))
-        if flags != 0 {
-          i &+= flags.trailingZeroBitCount &>> 3
-          break
-        }
-        i &+= 8
-      }
+      i = SWAR.firstByteToPrintWithCare(source, i, total)
       guard i < total else { break }
       let byte = source[i]
       if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {

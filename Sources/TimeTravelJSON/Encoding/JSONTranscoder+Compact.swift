@@ -140,17 +140,7 @@ extension JSONTranscoder {
     var escaped = false
     var rewritten = false
     while true {
-      // Eight bytes at a time until a quote, a backslash, DEL or a byte beyond ASCII.
-      while i &+ 8 <= end {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-        let flags = JSONSkipper.specialBytes(word) | SWAR.zeroBytes(word ^ SWAR.repeated(0x7F))
-        if flags != 0 {
-          i &+= flags.trailingZeroBitCount &>> 3
-          break
-        }
-        i &+= 8
-      }
+      i = SWAR.firstByteToPrintWithCare(base, i, end)
       let byte = base[i]
       if byte == UInt8(ascii: "\"") { return (i &+ 1, escaped, rewritten) }
       if byte == UInt8(ascii: "\\") {

@@ -22,4 +22,20 @@ enum SWAR {
   static func special(_ x: UInt64) -> UInt64 {
     zeroBytes(x ^ repeated(0x5C)) | controlBytes(x) | (x & repeated(0x80))
   }
+
+  /// The offset of the first byte at or after `i` that a JSON text printer must look at
+  /// (a quote, a backslash, a control character, DEL or a byte beyond ASCII), reading
+  /// eight bytes at a time; or the offset where fewer than eight bytes are left before
+  /// `end`, which the caller then reads one at a time.
+  @inline(__always)
+  static func firstByteToPrintWithCare(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+    var i = i
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let flags = JSONSkipper.specialBytes(word) | zeroBytes(word ^ repeated(0x7F))
+      if flags != 0 { return i &+ (flags.trailingZeroBitCount &>> 3) }
+      i &+= 8
+    }
+    return i
+  }
 }
