@@ -34,7 +34,19 @@ struct LineIndex: Sendable {
   /// - Throws: ``LogError`` `.cannotOpen` when reading fails, or when the input is
   ///   compressed, an archive, or UTF-16 or UTF-32 text (``InputSignature``), which
   ///   would otherwise be reported as a malformed first line.
+  ///
+  /// A file that shrinks while it is indexed through its mapping is indexed again, with
+  /// `pread(2)` (the mapping is not used once cut): the index is then the one of the file
+  /// as it is now, as it would have been without the mapping, never one of zero bytes.
   init(_ source: LogSource, parts: Int? = nil) throws(LogError) {
+    do {
+      try self.init(reading: source, parts: parts)
+    } catch  where source.mappingWasCut {
+      try self.init(reading: source, parts: parts)
+    }
+  }
+
+  private init(reading source: LogSource, parts: Int?) throws(LogError) {
     let opening = source.opening(4)
     if !Self.startsWithNULsBeforeText(source, opening),
       let format = InputSignature.foreignFormat(of: opening)

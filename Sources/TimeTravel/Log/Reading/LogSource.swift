@@ -1,15 +1,17 @@
 import Foundation
+import Synchronization
 
-/// The bytes of an opened log: a regular file read with `pread(2)` at the ranges asked
-/// for, or, for input that cannot be read twice (a pipe, `/dev/stdin`), a buffer
-/// holding all of it.
+/// The bytes of an opened log: a regular file, mapped read-only (``FileMapping``) for the
+/// line index and the full scans and read with `pread(2)` for the rest, or, for input that
+/// cannot be read twice (a pipe, `/dev/stdin`), a buffer holding all of it.
 ///
-/// Why not a mapping of the file: every page a scan touches stays in the process's
-/// resident set until the mapping goes, so indexing a 400 MB log that way left 400 MB
-/// resident (and `madvise(MADV_DONTNEED)` after each stretch did not lower the peak),
-/// and a mapped file that shrinks under the reader kills it with `SIGBUS`. Everything
-/// is read with `pread(2)` instead, so the file stays in the kernel's page cache and the
-/// process's memory follows the lines it reads, whatever the log's size.
+/// The mapping saves the copy `pread(2)` makes of every byte, twice per scan (once for the
+/// index, once for the scan). It covers the file's size at opening: what the file gains
+/// later is read with `pread(2)`. The stretches read are given back as soon as they are
+/// (`madvise(MADV_DONTNEED)`), so the process's memory follows the lines it reads, whatever
+/// the log's size. A file that shrinks under the mapping does not kill the process with
+/// `SIGBUS` (see `MappingFaultGuard`): the bytes read at or past the cut are read again with
+/// `pread(2)`, which reports the change, and the mapping is not used again.
 final class LogSource: Sendable {
   private enum Storage {
     case file(Int32)
@@ -17,6 +19,11 @@ final class LogSource: Sendable {
   }
 
   private let storage: Storage
+  /// The file's first bytes mapped, until a fault cuts the mapping; `nil` for input in
+  /// memory, or when the file cannot be mapped.
+  private let mapping: FileMapping?
+  /// Set once the file turned out shorter than its mapping: the mapping is not used again.
+  private let mappingShrank = Atomic(false)
   /// The path as given, for errors.
   let path: String
 
@@ -35,11 +42,13 @@ final class LogSource: Sendable {
   ///     once). Tests make it small so that lines straddle chunks.
   ///   - pipeLimit: The most bytes read from a pipe (2 GB; tests make it small).
   ///   - lineLimit: The longest line read (1 GB; tests make it small).
+  ///   - mapped: Whether a regular file is mapped for the index and the scans (when it
+  ///     can be; tests compare both ways).
   /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
   ///   directory or a device, or a pipe longer than `pipeLimit`.
   init(
     path: String, name: String? = nil, chunkSize: Int = 4 << 20,
-    pipeLimit: Int = LogSource.pipeLimit, lineLimit: Int = LogSource.lineLimit
+    pipeLimit: Int = LogSource.pipeLimit, lineLimit: Int = LogSource.lineLimit, mapped: Bool = true
   ) throws(LogError) {
     self.lineLimit = lineLimit
     precondition(chunkSize > 0)
@@ -62,11 +71,13 @@ final class LogSource: Sendable {
       throw LogError(kind: .cannotOpen, path: name, message: "is a directory, not a log file")
     case S_IFREG:
       storage = .file(fd)
+      mapping = mapped ? FileMapping(fd: fd, size: Int(info.st_size)) : nil
     case S_IFIFO, S_IFSOCK:
       // A pipe can be read once only: keep what it gives, up to a limit, so that an
       // endless producer is an error rather than memory exhaustion.
       defer { close(fd) }
       storage = .memory(try Self.readAll(fd, path: name, limit: pipeLimit))
+      mapping = nil
     default:
       close(fd)
       throw LogError(
@@ -79,6 +90,7 @@ final class LogSource: Sendable {
   init(data: Data, path: String, chunkSize: Int = 4 << 20) {
     precondition(chunkSize > 0)
     storage = .memory(data)
+    mapping = nil
     self.path = path
     self.chunkSize = chunkSize
     lineLimit = Self.lineLimit
@@ -266,8 +278,72 @@ final class LogSource: Sendable {
         return upper
       }
     case .file(let fd):
-      return try readChunks(fd, from: start, to: end, chunkSize: chunkSize ?? self.chunkSize, body)
+      let size = chunkSize ?? self.chunkSize
+      var offset = start
+      if let mapping, !mappingWasCut {
+        let upper = min(end ?? mapping.count, mapping.count)
+        while offset < upper {
+          let next = min(offset + size, upper)
+          let goOn = body(mapping.bytes(offset..<next), offset)
+          guard mappedLimit() >= next else {
+            throw LogError(
+              kind: .cannotOpen, path: path,
+              message:
+                "changed while it was read: it is now \(currentSize().map(String.init) ?? "an unknown number of") bytes long, was \(mapping.count) (truncated or rewritten); open it again"
+            )
+          }
+          mapping.release(offset..<next)
+          offset = next
+          if !goOn { return offset }
+        }
+        if let end, offset >= end { return offset }
+      }
+      return try readChunks(fd, from: offset, to: end, chunkSize: size, body)
     }
+  }
+
+  /// Whether the file is mapped (a regular file that could be).
+  var isMapped: Bool { mapping != nil }
+
+  /// Whether the file shrank under the mapping (a fault cut it, or the file is now shorter
+  /// than it): from then on everything is read with `pread(2)`.
+  var mappingWasCut: Bool {
+    guard let mapping else { return false }
+    return mapping.firstCut != FileMapping.uncut || mappingShrank.load(ordering: .relaxed)
+  }
+
+  /// The mapped bytes at `range`, without a copy, when the mapping holds them and the file
+  /// has not shrunk under it; else `nil` (read them with ``copyBytes(_:into:line:)``). After
+  /// reading them, check ``mappedCut`` (cheap) and ``mappedLimit()``: bytes at or past them
+  /// may have read as zeros.
+  func mappedBytes(_ range: Range<Int>) -> UnsafeRawBufferPointer? {
+    guard let mapping, range.lowerBound >= 0, range.upperBound <= mapping.count, !mappingWasCut
+    else { return nil }
+    return mapping.bytes(range)
+  }
+
+  /// The first offset at or past which bytes read from the mapping may have been zeros
+  /// rather than the file's because a fault cut the mapping there, or `Int.max`: one
+  /// atomic load, for a check after every line.
+  var mappedCut: Int { mapping?.firstCut ?? FileMapping.uncut }
+
+  /// The offset below which the bytes read from the mapping so far were the file's:
+  /// ``mappedCut``, or the file's size now when that is less (the tail of the page holding
+  /// the file's new end reads as zeros without a fault), or `Int.max` when the file did not
+  /// shrink. One `fstat(2)`; call it after reading a stretch.
+  func mappedLimit() -> Int {
+    guard let mapping else { return FileMapping.uncut }
+    let cut = mapping.firstCut
+    if let size = currentSize(), size < mapping.count {
+      mappingShrank.store(true, ordering: .relaxed)
+      return min(cut, size)
+    }
+    return cut
+  }
+
+  /// Gives back the memory of the mapped pages at `range` (they stay in the page cache).
+  func releaseMapped(_ range: Range<Int>) {
+    mapping?.release(range)
   }
 
   /// The input's size now (a file's as `fstat(2)` tells it), or `nil` when that fails.

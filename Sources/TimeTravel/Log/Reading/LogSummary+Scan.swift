@@ -149,27 +149,19 @@ extension LogSummary {
     _ log: LogFile, _ chunk: ScanChunk, _ buffer: ScanBuffer, _ stopped: @Sendable () -> Bool,
     _ include: (@Sendable (LogLine) throws -> Bool)?
   ) -> [Result<ScannedEntry, any Error>] {
-    var results: [Result<ScannedEntry, any Error>] = []
-    results.reserveCapacity(chunk.positions.count)
-    var failed = false
-    // The previous line of the chunk and its `next`.
-    var previousNext: UnsafeBufferPointer<UInt8>?
-    log.readChunk(
-      chunk, into: buffer, stopped: { failed || stopped() },
-      failed: { error in
-        results.append(.failure(error))
-        failed = true
-      }
-    ) { line in
+    // The `next` of each line of the chunk read so far, by position in the chunk: a line
+    // read again (after a cut mapping) compares with the line before it, not the last read.
+    var nexts: [UnsafeBufferPointer<UInt8>] = []
+    return log.readChunk(chunk, into: buffer, stopped: stopped) { line in
+      let k = line.position - chunk.positions.lowerBound
+      let previousNext = k > 0 ? nexts[k - 1] : nil
       let entry: RawEntry
       let included: Bool
       do {
         entry = try line.rawEntry()
         included = try include?(line) ?? true
       } catch {
-        results.append(.failure(error))
-        failed = true
-        return
+        return .failure(error)
       }
       let prior = UnsafeBufferPointer(rebasing: line.bytes[entry.prior])
       let next = UnsafeBufferPointer(rebasing: line.bytes[entry.next])
@@ -185,17 +177,16 @@ extension LogSummary {
       } else {
         link = .firstInChunk(prior: Array(prior))
       }
-      // Lines of a chunk come from one buffer, which outlives the chunk's reading.
-      previousNext = next
+      // The lines' bytes outlive the chunk's reading.
+      nexts.removeSubrange(k...)
+      nexts.append(next)
       let last = line.position == chunk.positions.upperBound - 1
-      results.append(
-        .success(
-          ScannedEntry(
-            seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
-            included: included, lastNext: last ? Array(next) : nil, site: entry.site,
-            origin: entry.origin)))
+      return .success(
+        ScannedEntry(
+          seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
+          included: included, lastNext: last ? Array(next) : nil, site: entry.site,
+          origin: entry.origin))
     }
-    return results
   }
 
   /// `nil` when the two values are equal; otherwise the first differing path.

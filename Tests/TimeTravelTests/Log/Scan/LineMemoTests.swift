@@ -14,9 +14,10 @@ import TimeTravelJSON
   static func readInOneChunk(_ log: LogFile, _ read: (LogLine) -> Void) -> Int {
     let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
     var memo: LineMemo?
-    log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
+    _ = log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
       memo = line.memo
       read(line)
+      return Result<Void, any Error>.success(())
     }
     return memo?.repeatedPriors ?? -1
   }

@@ -9,7 +9,8 @@ extension LogFile {
   /// `--blame`, `--verify`'s decode, `--html`, `--convert`).
   ///
   /// The lines are split at line boundaries into chunks of about a megabyte, each read
-  /// with one `pread(2)` into a worker's buffer; a worker reads the entries of one chunk
+  /// straight from the file's read-only mapping (or, for a file that cannot be mapped,
+  /// with one `pread(2)` into a worker's buffer); a worker reads the entries of one chunk
   /// with `read` while the calling thread consumes the chunks before it. So:
   /// - **Order and answers are the sequential ones.** `consume` sees position after
   ///   position, as a loop over ``positions`` would; when `read` throws for an entry, the
@@ -74,24 +75,9 @@ extension LogFile {
         range, threads: sequential ? 1 : threads, chunkBytes: chunkBytes, consume: consume
       ) {
         chunk, buffer, stopped in
-        var results: [Result<Value, any Error>] = []
-        results.reserveCapacity(chunk.positions.count)
-        var failed = false
-        self.readChunk(
-          chunk, into: buffer, stopped: { failed || stopped() },
-          failed: { error in
-            results.append(.failure(error))
-            failed = true
-          }
-        ) { line in
-          do {
-            results.append(.success(try read(line)))
-          } catch {
-            results.append(.failure(error))
-            failed = true
-          }
+        self.readChunk(chunk, into: buffer, stopped: stopped) { line in
+          Result { try read(line) }
         }
-        return results
       }
     }
   }
@@ -150,52 +136,124 @@ extension LogFile {
     return chunks
   }
 
-  /// Reads the lines of `chunk` and calls `body` with each, in order, until `stopped`
-  /// says so. A line that cannot be read ends the chunk there, its error passed to
-  /// `failed`.
-  func readChunk(
+  /// Reads the lines of `chunk` with `read`, in order, until `stopped` says so or `read`
+  /// fails, and returns what it returned for each (the failure last). A line that cannot
+  /// be read ends the chunk there, with its error.
+  ///
+  /// The lines come straight from the file's mapping when it holds them (no copy), else
+  /// from one `pread(2)` of the chunk into `buffer`. A line of the mapping that a fault
+  /// cut (the file shrank while it was read) is never answered from its bytes, which may
+  /// be zeros: its result is dropped, and it and the lines after it are read again with
+  /// `pread(2)`, one at a time, which reports the change as it would have without the
+  /// mapping.
+  func readChunk<Value>(
     _ chunk: ScanChunk, into buffer: ScanBuffer, stopped: () -> Bool,
-    failed: (any Error) -> Void = { _ in }, _ body: (LogLine) -> Void
-  ) {
-    let line = lineNumber(ofEntry: chunk.positions.lowerBound)
-    if chunk.bytes.count <= Self.scanChunkLimit {
+    _ read: (LogLine) -> Result<Value, any Error>
+  ) -> [Result<Value, any Error>] {
+    var results: [Result<Value, any Error>] = []
+    results.reserveCapacity(chunk.positions.count)
+    let done: Bool
+    if chunk.bytes.count > Self.scanChunkLimit {
+      done = false
+    } else if let mapped = source.mappedBytes(chunk.bytes) {
+      done = readLines(chunk, mapped, mapped: true, into: &results, stopped: stopped, read)
+      source.releaseMapped(chunk.bytes)
+    } else {
       let raw = buffer.reserve(chunk.bytes.count)
       do throws(LogError) {
-        try copyBytes(chunk.bytes, into: raw, line: line)
-        let base = UnsafeBufferPointer(
-          start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: chunk.bytes.count)
-        // The lines share the buffer until the chunk ends: each may lean on the one before.
-        let memo = LineMemo()
-        for position in chunk.positions {
-          if stopped() { return }
-          let bytes = byteRange(ofEntry: position)
-          let offset = bytes.lowerBound - chunk.bytes.lowerBound
-          body(
-            LogLine(
-              log: self, position: position, line: lineNumber(ofEntry: position),
-              bytes: UnsafeBufferPointer(rebasing: base[offset..<(offset + bytes.count)]),
-              memo: memo))
-        }
-        return
+        try copyBytes(chunk.bytes, into: raw, line: lineNumber(ofEntry: chunk.positions.lowerBound))
+        done = readLines(
+          chunk, UnsafeRawBufferPointer(raw), mapped: false, into: &results, stopped: stopped, read)
       } catch {
         // Read line by line below, so the error names the line it is at.
+        done = false
       }
     }
+    if !done { readLinesApart(chunk, into: &results, stopped: stopped, read) }
+    return results
+  }
+
+  /// Reads the lines of `chunk` from `bytes` (the chunk's bytes) into `results`; `true`
+  /// when it is done (the lines read, a failure, or `stopped`), `false` when the rest is to
+  /// be read apart: the mapping was cut under a line, or a line of the mapping failed (its
+  /// bytes may be zeros in place of the file's). The results then end before that line.
+  private func readLines<Value>(
+    _ chunk: ScanChunk, _ bytes: UnsafeRawBufferPointer, mapped: Bool,
+    into results: inout [Result<Value, any Error>], stopped: () -> Bool,
+    _ read: (LogLine) -> Result<Value, any Error>
+  ) -> Bool {
+    let base = UnsafeBufferPointer(
+      start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    // The lines share the bytes until the chunk ends: each may lean on the one before.
+    let memo = LineMemo()
     for position in chunk.positions {
+      if stopped() { break }
+      let range = byteRange(ofEntry: position)
+      let offset = range.lowerBound - chunk.bytes.lowerBound
+      let result = read(
+        LogLine(
+          log: self, position: position, line: lineNumber(ofEntry: position),
+          bytes: UnsafeBufferPointer(rebasing: base[offset..<(offset + range.count)]),
+          memo: memo))
+      guard mapped else {
+        results.append(result)
+        if case .failure = result { return true }
+        continue
+      }
+      if case .failure = result {
+        keepMapped(chunk, &results, below: source.mappedLimit())
+        return false
+      }
+      // A copy cannot change under the reader; the mapping can.
+      if source.mappedCut < range.upperBound {
+        keepMapped(chunk, &results, below: source.mappedLimit())
+        return false
+      }
+      results.append(result)
+    }
+    guard mapped else { return true }
+    let before = results.count
+    keepMapped(chunk, &results, below: source.mappedLimit())
+    return results.count == before
+  }
+
+  /// Drops from `results` (of the first lines of `chunk`, read from the mapping) those of
+  /// the lines that reach `limit` or past it: they may have read zeros.
+  private func keepMapped<Value>(
+    _ chunk: ScanChunk, _ results: inout [Result<Value, any Error>], below limit: Int
+  ) {
+    let read = chunk.positions.lowerBound..<(chunk.positions.lowerBound + results.count)
+    guard let first = read.first(where: { byteRange(ofEntry: $0).upperBound > limit }) else {
+      return
+    }
+    results.removeLast(read.upperBound - first)
+  }
+
+  /// Reads the lines of `chunk` after those in `results` one at a time with `pread(2)`
+  /// (``rawLine(ofEntry:)``), until `stopped`, a failure, or the chunk's end.
+  private func readLinesApart<Value>(
+    _ chunk: ScanChunk, into results: inout [Result<Value, any Error>], stopped: () -> Bool,
+    _ read: (LogLine) -> Result<Value, any Error>
+  ) {
+    // Kept until the chunk ends, as the lines of one read are: a reader may keep a line's
+    // bytes for the next (the summary's chain check does).
+    var kept: [[UInt8]] = []
+    for position in (chunk.positions.lowerBound + results.count)..<chunk.positions.upperBound {
       if stopped() { return }
-      let data: Data
+      let bytes: [UInt8]
       do {
-        data = try rawLine(ofEntry: position)
+        bytes = [UInt8](try rawLine(ofEntry: position))
       } catch {
-        failed(error)
+        results.append(.failure(error))
         return
       }
-      data.withUnsafeBytes { raw in
-        body(
-          LogLine(
-            log: self, position: position, line: lineNumber(ofEntry: position),
-            bytes: raw.bindMemory(to: UInt8.self)))
+      kept.append(bytes)
+      let result = bytes.withUnsafeBufferPointer { bytes in
+        read(
+          LogLine(log: self, position: position, line: lineNumber(ofEntry: position), bytes: bytes))
       }
+      results.append(result)
+      if case .failure = result { return }
     }
   }
 }
