@@ -87,10 +87,9 @@ struct WatchOutput: ModeOutput {
     }
   }
 
-  /// One hit's JSON record, compact: an element of the record's array.
-  static func json(_ hit: Watch.Hit) throws -> [UInt8] {
-    var out: [UInt8] = []
+  /// Appends one hit's JSON record, compact (an element of the record's array), to `out`.
+  /// - Throws: `EncodingError` for a number JSON cannot hold (none a log holds).
+  static func writeJSON(_ hit: Watch.Hit, to out: inout [UInt8]) throws {
     JSONPrinter.compact.write(try JSONValueEncoder().encode(HitRecord(hit)), to: &out)
-    return out
   }
 }
