@@ -51,6 +51,8 @@ extension JSONCursor {
   ) throws(JSONParseError) -> JSONValue {
     let start = offset
     try skip(comparingWith: reference, outline: &outline)
+    // What reading an object for nothing gives, whatever its members.
+    if projection == .nothing, base[start] == UInt8(ascii: "{") { return .object(JSONObject()) }
     let read: Result<JSONValue, JSONParseError> = outline.withOutlinedValue(origin: start) {
       outlined in
       var cursor = JSONCursor(text: text, base: base, at: start, outlined: outlined)

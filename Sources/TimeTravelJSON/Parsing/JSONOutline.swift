@@ -139,13 +139,19 @@ package struct JSONOutline: Equatable {
   /// `body`'s result given a view of this outline as that of the value at offset `origin`
   /// of a text (valid only while `body` runs).
   func withOutlinedValue<Result>(origin: Int, _ body: (OutlinedValue) -> Result) -> Result {
-    storage.withUnsafeBufferPointer { boundaries in
-      memberEnds.withUnsafeBufferPointer { memberEnds in
-        body(
-          OutlinedValue(
-            boundaries: UnsafeBufferPointer(rebasing: boundaries[..<count]),
-            memberEnds: UnsafeBufferPointer(rebasing: memberEnds[..<memberCount]), origin: origin,
-            depth: 0))
+    // Where the last lookups ended, per depth: values are skipped in order, so the next
+    // one ends at the next boundary, mostly.
+    var hints = (0, 0)
+    return withUnsafeMutablePointer(to: &hints) { hints in
+      storage.withUnsafeBufferPointer { boundaries in
+        memberEnds.withUnsafeBufferPointer { memberEnds in
+          body(
+            OutlinedValue(
+              boundaries: UnsafeBufferPointer(rebasing: boundaries[..<count]),
+              memberEnds: UnsafeBufferPointer(rebasing: memberEnds[..<memberCount]),
+              origin: origin, depth: 0,
+              hints: UnsafeMutableRawPointer(hints).assumingMemoryBound(to: Int.self)))
+        }
       }
     }
   }
@@ -212,42 +218,46 @@ struct OutlinedValue {
   let memberEnds: UnsafeBufferPointer<Int>
   let origin: Int
   let depth: Int
+  /// Two indexes shared by the views of one value: just past the last lookup's answer in
+  /// `memberEnds` (depth 1) and in `boundaries` (depth 2), where the next lookup starts.
+  let hints: UnsafeMutablePointer<Int>
 
   /// The view for a value one level further in, or `nil` past depth 2 (not outlined).
   @inline(__always) var inside: OutlinedValue? {
     depth < 2
       ? OutlinedValue(
-        boundaries: boundaries, memberEnds: memberEnds, origin: origin, depth: depth + 1) : nil
+        boundaries: boundaries, memberEnds: memberEnds, origin: origin, depth: depth + 1,
+        hints: hints) : nil
   }
 
   /// The offset just past the value that starts at `offset`, at this view's depth (1 or
   /// 2): the first boundary past its start at that depth (a value at depth 2 holds no
   /// boundary; one at depth 1 holds those of its own values, at depth 2). `nil` at
-  /// another depth. A binary search.
+  /// another depth.
+  /// - Complexity: O(1) for values looked up in order, O(log n) otherwise.
   func end(ofValueAt offset: Int) -> Int? {
-    let relative = offset - origin
-    var low = 0
-    switch depth {
-    case 1:
-      var high = memberEnds.count
-      while low < high {
-        let middle = (low + high) / 2
-        if boundaries[memberEnds[middle]].offset <= relative {
-          low = middle + 1
-        } else {
-          high = middle
-        }
-      }
-      return low < memberEnds.count ? origin + boundaries[memberEnds[low]].offset : nil
-    case 2:
-      var high = boundaries.count
-      while low < high {
-        let middle = (low + high) / 2
-        if boundaries[middle].offset <= relative { low = middle + 1 } else { high = middle }
-      }
-      return low < boundaries.count ? origin + boundaries[low].offset : nil
-    default:
-      return nil
+    let relative = offset &- origin
+    guard depth == 1 || depth == 2 else { return nil }
+    let count = depth == 1 ? memberEnds.count : boundaries.count
+    @inline(__always) func boundaryOffset(_ index: Int) -> Int {
+      depth == 1 ? boundaries[memberEnds[index]].offset : boundaries[index].offset
     }
+    let hint = hints + (depth &- 1)
+    var low = hint.pointee
+    var high = count
+    // The hint holds when the value starts past the boundary before it.
+    if low > count || (low > 0 && boundaryOffset(low &- 1) > relative) { low = 0 }
+    if low < count, boundaryOffset(low) > relative {
+      high = low
+    } else {
+      // The first boundary past `relative`: [..<low] are at or below it, [high...] past.
+      while low < high {
+        let middle = (low &+ high) &>> 1
+        if boundaryOffset(middle) <= relative { low = middle &+ 1 } else { high = middle }
+      }
+    }
+    guard high < count else { return nil }
+    hint.pointee = high &+ 1
+    return origin &+ boundaryOffset(high)
   }
 }
