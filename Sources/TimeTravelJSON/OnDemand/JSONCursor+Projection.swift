@@ -35,6 +35,32 @@ extension JSONCursor {
     }
   }
 
+  /// ``value(reading:)``, the value validated first against `reference` (a valid
+  /// value, such as the same state one action before) as
+  /// ``skip(comparingWith:outline:)`` validates it, recording its outline in `outline`;
+  /// the parts `projection` reads are then read from the valid bytes, the members and
+  /// elements it skips at depths 1 and 2 stepped over with the outline, not validated
+  /// again. The same value, and the same errors, as ``value(reading:)``.
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  /// - Complexity: O(length of the value), mostly compared rather than validated (see
+  ///   ``skip(comparingWith:outline:)``), plus the parts read.
+  package mutating func value(
+    reading projection: JSONProjection, comparingWith reference: JSONReference?,
+    outline: inout JSONOutline
+  ) throws(JSONParseError) -> JSONValue {
+    let start = offset
+    try skip(comparingWith: reference, outline: &outline)
+    // What reading an object for nothing gives, whatever its members.
+    if projection == .nothing, base[start] == UInt8(ascii: "{") { return .object(JSONObject()) }
+    let read: Result<JSONValue, JSONParseError> = outline.withOutlinedValue(origin: start) {
+      outlined in
+      var cursor = JSONCursor(text: text, base: base, at: start, outlined: outlined)
+      return Result { () throws(JSONParseError) in try cursor.value(reading: projection) }
+    }
+    return try read.get()
+  }
+
   /// ``value(reading:)`` with each member of an object that `projection` reads read by
   /// `read` (given the member's key, its part and a cursor at its value, which `read` must
   /// leave past the value, or untouched to have it skipped) in place of

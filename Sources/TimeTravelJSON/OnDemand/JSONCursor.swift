@@ -40,6 +40,9 @@ public struct JSONCursor {
   let end: Int
   /// The offset of the value the cursor stands at, or just past the last value read.
   public private(set) var offset: Int
+  /// The outline of the validated value this cursor reads a part of, when it reads
+  /// one: what lets ``skip()`` step over a shallow value without validating it again.
+  var outlined: OutlinedValue? = nil
 
   /// A cursor at the first value of `text` (after optional whitespace).
   /// - Throws: the parser's ``JSONParseError`` when `text` holds only whitespace.
@@ -52,11 +55,15 @@ public struct JSONCursor {
     guard offset < end else { throw Self.parserError(text) }
   }
 
-  private init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, at offset: Int) {
+  init(
+    text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, at offset: Int,
+    outlined: OutlinedValue? = nil
+  ) {
     self.text = text
     self.base = base
     end = text.count
     self.offset = offset
+    self.outlined = outlined
   }
 
   /// The kind of the value at the cursor, from its first byte: a guess for a malformed
@@ -79,6 +86,10 @@ public struct JSONCursor {
   @discardableResult
   public mutating func skip() throws(JSONParseError) -> Range<Int> {
     let start = offset
+    if let outlined, let next = outlined.end(ofValueAt: start) {
+      offset = next
+      return start..<next
+    }
     let next = JSONSkipper.skipValue(base, start, end)
     guard next >= 0 else { throw Self.parserError(text) }
     offset = next
@@ -224,7 +235,7 @@ public struct JSONCursor {
   private func visit(at start: Int, _ body: (inout JSONCursor) throws(JSONParseError) -> Void)
     throws(JSONParseError) -> Int
   {
-    var cursor = JSONCursor(text: text, base: base, at: start)
+    var cursor = JSONCursor(text: text, base: base, at: start, outlined: outlined?.inside)
     try body(&cursor)
     if cursor.offset == start { try cursor.skip() }
     return cursor.offset

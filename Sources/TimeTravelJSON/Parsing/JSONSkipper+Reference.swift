@@ -62,19 +62,18 @@ extension JSONSkipper {
       let common = commonPrefix(reference.base, base + start, available)
       if common == reference.bytes.count {
         // The reference itself: valid wherever it stands (see `skipRepeated`).
-        copy(
-          reference.outline, from: 0, through: reference.outline.boundaries.count - 1,
-          into: &outline
-        ) {
-          $0
-        }
+        outline.append(
+          reference.outline, from: 0, through: reference.outline.count - 1, anchor: .origin,
+          offset: 0, member: 0, element: 0)
         outline.length = common
         return start + common
       }
       comparableFrom = start + common
       if let last = reference.outline.lastBoundary(before: common, after: -1) {
-        copy(reference.outline, from: 0, through: last, into: &outline) { $0 }
-        at = resumption(at: reference.outline.boundaries[last], start: start)
+        outline.append(
+          reference.outline, from: 0, through: last, anchor: .origin, offset: 0, member: 0,
+          element: 0)
+        at = resumption(at: reference.outline.boundary(last), start: start)
         resumed = true
       }
     }
@@ -204,45 +203,29 @@ extension JSONSkipper {
         ? boundaries.memberBoundary(at.member + shift)
         : boundaries.elementBoundary(member: at.member, element: at.element + shift)
       guard let candidate else { continue }
-      let anchor = boundaries.boundaries[candidate]
+      let anchor = boundaries.boundary(candidate)
       guard anchor.depth == at.nesting.depth, anchor.kinds == kinds else { continue }
       let rest = reference.bytes.count - anchor.offset
       let common = commonPrefix(
         reference.base + anchor.offset, base + at.offset, min(rest, end - at.offset))
       if common == rest {
-        let last = boundaries.boundaries.count - 1
-        copy(boundaries, from: candidate + 1, through: last, into: &outline) {
-          mapped($0, anchor: anchor, to: at, start: start)
-        }
+        outline.append(
+          boundaries, from: candidate + 1, through: boundaries.count - 1, anchor: anchor,
+          offset: at.offset - start, member: at.member, element: at.element)
         return .matched(at.offset + rest)
       }
       if common > bestCommon { (best, bestCommon) = (candidate, common) }
     }
     guard best >= 0 else { return .failed(at.offset) }
-    let anchor = boundaries.boundaries[best]
+    let anchor = boundaries.boundary(best)
     // A boundary's state depends on the byte at it too: it must lie before the mismatch.
     guard let target = boundaries.lastBoundary(before: anchor.offset + bestCommon, after: best)
     else { return .failed(at.offset + bestCommon) }
-    copy(boundaries, from: best + 1, through: target, into: &outline) {
-      mapped($0, anchor: anchor, to: at, start: start)
-    }
-    at = resumption(
-      at: mapped(boundaries.boundaries[target], anchor: anchor, to: at, start: start), start: start)
+    outline.append(
+      boundaries, from: best + 1, through: target, anchor: anchor, offset: at.offset - start,
+      member: at.member, element: at.element)
+    at = resumption(at: outline.boundary(outline.count - 1), start: start)
     return .jumped
-  }
-
-  /// `boundary` of the reference, moved to the value being validated, where the
-  /// reference's `anchor` lies at `at`.
-  @inline(__always) private static func mapped(
-    _ boundary: JSONOutline.Boundary, anchor: JSONOutline.Boundary, to at: Resumption, start: Int
-  ) -> JSONOutline.Boundary {
-    var moved = boundary
-    moved.offset = boundary.offset - anchor.offset + (at.offset - start)
-    moved.member = boundary.member - anchor.member + at.member
-    if boundary.depth == 2, anchor.depth == 2, boundary.member == anchor.member {
-      moved.element = boundary.element - anchor.element + at.element
-    }
-    return moved
   }
 
   /// The validator's state at `boundary` of a value that starts at `start`.
@@ -251,16 +234,6 @@ extension JSONSkipper {
       offset: start + boundary.offset,
       nesting: JSONValidator.NestingStack(depth: Int(boundary.depth), bits: UInt64(boundary.kinds)),
       member: boundary.member, element: boundary.depth == 2 ? boundary.element : 0)
-  }
-
-  /// Appends the boundaries `from...through` of `source` to `outline`, each moved by
-  /// `move`.
-  @inline(__always) private static func copy(
-    _ source: JSONOutline, from: Int, through: Int, into outline: inout JSONOutline,
-    _ move: (JSONOutline.Boundary) -> JSONOutline.Boundary
-  ) {
-    guard from <= through else { return }
-    for index in from...through { outline.append(move(source.boundaries[index])) }
   }
 
   /// How many of the first `count` bytes at `a` and `b` are equal: the C library's

@@ -191,6 +191,67 @@ import Testing
     }
   }
 
+  /// `text` read with `projection` by a cursor, as a description of the value or error,
+  /// plainly or against `reference` (a valid value).
+  static func read(_ text: [UInt8], _ projection: JSONProjection, against reference: [UInt8]?)
+    -> String
+  {
+    let referenceOutline = reference.map { Self.outline($0) }
+    let result = text.withUnsafeBufferPointer { bytes in
+      (reference ?? []).withUnsafeBufferPointer { referenceBytes in
+        Result { () throws(JSONParseError) -> JSONValue in
+          var cursor = try JSONCursor(bytes)
+          let value: JSONValue
+          if let referenceOutline {
+            var outline = JSONOutline()
+            value = try cursor.value(
+              reading: projection,
+              comparingWith: JSONReference(bytes: referenceBytes, outline: referenceOutline),
+              outline: &outline)
+          } else {
+            value = try cursor.value(reading: projection)
+          }
+          try cursor.finish()
+          return value
+        }
+      }
+    }
+    switch result {
+    case .success(let value): return "\(value)"
+    case .failure(let error): return "error: \(error)"
+    }
+  }
+
+  @Test func partsReadFromAValueValidatedAgainstAReferenceAreThePartsReadPlainly() {
+    var random = SplitMix(seed: 0xC0FF_EE24)
+    let projections: [JSONProjection] = [
+      .nothing, .shape, .member("k0", .whole), .member("k1", .shape), .each(.nothing),
+      .each(.shape), .element(1, .whole), JSONProjection(tokens: ["k1", "2", "m0"]),
+      JSONProjection(tokens: ["k0", "1"], reading: .shape), .member("k2", .each(.whole)),
+    ]
+    for round in 0..<1500 {
+      let document = RandomDocument.make(&random)
+      let reference = document.text
+      var edited = document
+      edited.edit(&random)
+      var text = edited.text
+      if random.below(3) == 0 { RandomDocument.editBytes(&text, &random) }
+      let projection = projections[random.below(projections.count)]
+      #expect(
+        Self.read(text, projection, against: reference)
+          == Self.read(text, projection, against: nil),
+        "round \(round): \(String(decoding: text, as: UTF8.self)) \(projection)")
+    }
+    // The to-do list, read at a deep path.
+    var names = Self.names
+    names[7] = "changed"
+    let path = JSONProjection(tokens: ["todos", "7", "isCompleted"])
+    #expect(
+      Self.read(Self.todos(names), path, against: Self.todos(Self.names))
+        == #"{"todos":[null,null,null,null,null,null,null,{"isCompleted":false},null,null,null,null]}"#
+    )
+  }
+
   @Test func deepNestingAndLongValuesKeepTheirStateAcrossTheReference() {
     let deep = String(repeating: "[", count: 200) + "1" + String(repeating: "]", count: 200)
     let reference = Array(#"{"a":[\#(deep),{"b":\#(deep)}],"c":1}"#.utf8)

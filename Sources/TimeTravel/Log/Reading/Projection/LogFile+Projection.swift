@@ -88,15 +88,14 @@ extension LogFile {
       guard key == "next" else { return try member.value(reading: part) }
       let value: JSONValue
       var outline: JSONOutline?
-      if part == .nothing, member.kind == .object {
-        // An object read for nothing is `{}`; its bytes are checked against the `next`
-        // before, the outline recorded for the `next` after.
+      if !part.isWhole, member.kind == .object || member.kind == .array {
+        // Its bytes checked against the `next` before, the outline recorded for the `next`
+        // after; the parts read then read from the valid bytes.
         var recorded = JSONOutline()
         swap(&recorded, &memo.spareOutline)
         let reference = previous?.reference
         if reference != nil { memo.referencedNexts += 1 }
-        try member.skip(comparingWith: reference, outline: &recorded)
-        value = .object(JSONObject())
+        value = try member.value(reading: part, comparingWith: reference, outline: &recorded)
         outline = recorded
       } else {
         value = try member.value(reading: part)
