@@ -19,6 +19,9 @@ extension JSONCursor {
         try member.value(reading: part)
       }
     case .array:
+      if parts.each == nil, let outlined, let array = outlined.elements(ofArrayAt: offset) {
+        return try outlinedArray(reading: parts, array, outlined)
+      }
       var values: [JSONValue] = []
       try elements { index, element throws(JSONParseError) in
         // Past the last index named, only `each` reads an element: no lookup per element.
@@ -59,6 +62,30 @@ extension JSONCursor {
       return Result { () throws(JSONParseError) in try cursor.value(reading: projection) }
     }
     return try read.get()
+  }
+
+  /// The array at the cursor, a member of an outlined value, read with `parts` (no
+  /// ``JSONProjection/each(_:)``): its length and the elements of its boundaries
+  /// `array.ends` taken from the outline, only the elements named read; the cursor ends
+  /// at `array.end`.
+  private mutating func outlinedArray(
+    reading parts: JSONProjection.Parts, _ array: (ends: Range<Int>, end: Int),
+    _ outlined: OutlinedValue
+  ) throws(JSONParseError) -> JSONValue {
+    var values = [JSONValue](repeating: .null, count: array.ends.count)
+    for (index, part) in parts.elements where index < array.ends.count {
+      // After `[`, or after the element before and its comma (the value is valid).
+      var start = offset &+ 1
+      if index > 0 {
+        start = outlined.origin &+ outlined.boundaries[array.ends.lowerBound &+ index &- 1].offset
+        start = JSONSkipper.skipWhitespace(base, start, end) &+ 1
+      }
+      start = JSONSkipper.skipWhitespace(base, start, end)
+      var element = JSONCursor(text: text, base: base, at: start, outlined: outlined.inside)
+      values[index] = try element.value(reading: part)
+    }
+    offset = array.end
+    return .array(JSONArray(elements: values))
   }
 
   /// ``value(reading:)`` with each member of an object that `projection` reads read by

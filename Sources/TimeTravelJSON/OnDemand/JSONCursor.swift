@@ -39,7 +39,7 @@ public struct JSONCursor {
   let base: UnsafePointer<UInt8>
   let end: Int
   /// The offset of the value the cursor stands at, or just past the last value read.
-  public private(set) var offset: Int
+  public internal(set) var offset: Int
   /// The outline of the validated value this cursor reads a part of, when it reads
   /// one: what lets ``skip()`` step over a shallow value without validating it again.
   var outlined: OutlinedValue? = nil

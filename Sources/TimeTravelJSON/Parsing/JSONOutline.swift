@@ -230,6 +230,17 @@ struct OutlinedValue {
         hints: hints) : nil
   }
 
+  /// For an array that starts at `offset` at depth 1 (a member of the top container):
+  /// the indexes in `boundaries` where its elements end, and the offset past it; `nil`
+  /// at another depth.
+  func elements(ofArrayAt offset: Int) -> (ends: Range<Int>, end: Int)? {
+    guard depth == 1, let end = end(ofValueAt: offset) else { return nil }
+    // The lookup leaves the hint just past the array's member.
+    let member = hints.pointee &- 1
+    let first = member == 0 ? 0 : memberEnds[member &- 1] &+ 1
+    return (first..<memberEnds[member], end)
+  }
+
   /// The offset just past the value that starts at `offset`, at this view's depth (1 or
   /// 2): the first boundary past its start at that depth (a value at depth 2 holds no
   /// boundary; one at depth 1 holds those of its own values, at depth 2). `nil` at
