@@ -8,6 +8,10 @@ import TimeTravelJQ
 public protocol ReplayIO: AnyObject {
   /// Writes to standard output.
   func out(_ text: String)
+  /// Writes UTF-8 bytes to standard output as they are, for output rendered as bytes (a
+  /// JSON record, a spooled listing) that a `String` would only copy. The bytes are whole
+  /// UTF-8 sequences. By default, ``out(_:)`` of their text.
+  func out(bytes: UnsafeRawBufferPointer)
   /// Writes to standard error.
   func err(_ text: String)
   /// Reads one line from standard input without its newline; `nil` at end of
@@ -44,6 +48,11 @@ extension ReplayIO {
   /// `replay`.
   public var programName: String { "replay" }
 
+  /// ``out(_:)`` of the bytes decoded as UTF-8.
+  public func out(bytes: UnsafeRawBufferPointer) {
+    out(String(decoding: bytes, as: UTF8.self))
+  }
+
   /// `nil`: no stream.
   public var standardInputDescriptor: Int32? { nil }
 }
@@ -54,6 +63,22 @@ public final class StandardIO: ReplayIO {
   public init() {}
   /// Writes to standard output, unbuffered.
   public func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  /// Writes the bytes to standard output with `write(2)`, unbuffered, until all are
+  /// written or the write fails (a closed pipe ends the process with SIGPIPE as
+  /// ``out(_:)`` does).
+  public func out(bytes: UnsafeRawBufferPointer) {
+    guard var next = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let written = Foundation.write(1, next, left)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      next += written
+      left -= written
+    }
+  }
   /// Writes to standard error, unbuffered.
   public func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
   /// Reads a line from standard input.

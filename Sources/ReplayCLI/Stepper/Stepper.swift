@@ -184,8 +184,11 @@ struct Stepper {
         current = k
         lastWatchLanding = (path, k)
         show()
-        let (old, new) = context.style.abbreviated(hit.old, hit.new)
-        context.io.out("  \(shown): \(old) → \(new)\n")
+        let change = WatchOutput.change(
+          from: hit.old, to: hit.new, at: path, options: context.diffOptions, context.style)
+        var text = "  \(shown): \(change.summary)\n"
+        for line in change.lines { text += "    " + line + "\n" }
+        context.io.out(text)
         try showInApp(k)
         return
       }

@@ -97,6 +97,26 @@ public struct JSONCursor {
     return true
   }
 
+  /// ``skip()``, comparing the value's bytes with `reference` (a valid value, such as the
+  /// same state one action before) where they agree and validating them where they
+  /// differ; records the value's outline in `outline`, for the value read after it. This
+  /// accepts and rejects exactly what ``skip()`` does, with the same error (see
+  /// `JSONSkipper.skipValue(_:_:_:reference:into:)`).
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the value is not
+  ///   valid JSON.
+  /// - Complexity: O(length of the value); the bytes equal to the reference's are
+  ///   compared (several times faster than validated).
+  @discardableResult
+  package mutating func skip(comparingWith reference: JSONReference?, outline: inout JSONOutline)
+    throws(JSONParseError) -> Range<Int>
+  {
+    let start = offset
+    let next = JSONSkipper.skipValue(base, start, end, reference: reference, into: &outline)
+    guard next >= 0 else { throw Self.parserError(text) }
+    offset = next
+    return start..<next
+  }
+
   /// The value at the cursor, built, and the cursor past it. A container of 512 bytes or
   /// more is built on first access, as ``JSONParser/parse(bytes:)-(UnsafeBufferPointer<UInt8>)``
   /// builds it.

@@ -121,8 +121,18 @@ public enum JSONValidator {
   /// when a value nests that deep.
   struct NestingStack {
     private(set) var depth = 0
-    private var bits: UInt64 = 0
+    /// The innermost levels, bit 0 the innermost (all of them up to 64 levels).
+    private(set) var bits: UInt64 = 0
     private var spilled: [UInt64] = []
+
+    init() {}
+
+    /// The stack of `depth` levels (at most 64) whose kinds are `bits`, as ``bits`` gives
+    /// them: how a skipper resumes at a recorded state.
+    init(depth: Int, bits: UInt64) {
+      self.depth = depth
+      self.bits = bits
+    }
 
     @inline(__always) var topIsObject: Bool { bits & 1 == 1 }
 

@@ -74,6 +74,34 @@ import Testing
       ])
   }
 
+  /// `watch` and `rwatch` on a container list its changes at their JSON Pointers, as
+  /// `--watch` text does; a scalar keeps `old → new`.
+  @Test func watchOnAContainerListsTheChangesInsideIt() {
+    let (code, out, _) = replay(
+      Repo.fixture, "--step",
+      stdin: "goto 21\nwatch /todos\nwatch .todos\nrwatch /todos\nwatch /filter\nq\n")
+    #expect(code == 0)
+    let after = String(out[out.range(of: "[21/240]")!.lowerBound...])
+    #expect(
+      after.hasPrefix(
+        """
+        [21/240] setFilter
+          ~ /filter: "completed" → "active"
+        [22/240] toggleTodo
+          /todos: 1 change
+            ~ /todos/12/isCompleted: false → true
+        [25/240] deleteTodos
+          /todos: 1 change
+            - /todos/6: {"id":"todo-007","isCompleted":false,"title":"Reply to Anna's email"}
+        [22/240] toggleTodo
+          /todos: 1 change
+            ~ /todos/12/isCompleted: false → true
+        [30/240] setFilter
+          /filter: "active" → "all"
+
+        """))
+  }
+
   @Test func badExpressionDoesNotEndTheSession() {
     let (code, out, _) = replay(Repo.fixture, "--step", stdin: "c .todos[\nn\nq\n")
     #expect(code == 0)

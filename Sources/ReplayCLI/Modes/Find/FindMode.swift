@@ -3,6 +3,10 @@ import TimeTravelJQ
 
 /// `replay LOG --find EXPR`: the entries on which EXPR holds, evaluated on
 /// the whole entry `{seq, time, action, prior, next}`.
+///
+/// `--format json` streams: the array's records are printed as the scan consumes their
+/// entries (``JSONArrayStream``). The text is printed when the scan ends, as its heading
+/// counts the entries ("6 entries match:").
 struct FindMode: FollowableMode {
   static let flag = Flag(
     names: ["--find"], value: .text("EXPR"),
@@ -41,12 +45,38 @@ struct FindMode: FollowableMode {
   func run(_ context: Context) throws -> Int32 {
     let filter = try JQPredicate.compile(
       expression, what: "--find expression", modules: context.options.modules)
+    let restriction = try EntryFilter(
+      context.options.filter, log: context.log, modules: context.options.modules)
+    guard context.options.format == .text else {
+      return try Self.streamJSON(context, filter: filter, restriction: restriction)
+    }
+    // The text waits for the scan's end: its heading counts the entries.
     let found = try Self.search(
-      context, filter: filter, what: "the --find expression",
-      restriction: try EntryFilter(
-        context.options.filter, log: context.log, modules: context.options.modules),
+      context, filter: filter, what: "the --find expression", restriction: restriction,
       progress: "searching")
     return try context.emit(FindOutput(entries: found.map(\.entry)))
+  }
+
+  /// `--format json`: the entries' records printed as the scan consumes them
+  /// (``JSONArrayStream``), each rendered on the worker that read its entry; the bytes
+  /// ``FindOutput``'s record prints. A progress line shows only when standard output is
+  /// no terminal: there the records are the progress.
+  private static func streamJSON(
+    _ context: Context, filter: JQFilter, restriction: EntryFilter
+  ) throws -> Int32 {
+    let stream = JSONArrayStream(context.io)
+    try stream.run {
+      try forEachHit(
+        context, filter: filter, what: "the --find expression", restriction: restriction,
+        progress: context.io.isTerminal ? nil : "searching",
+        render: { entry in
+          try JSONArrayStream.item { out in
+            JSONPrinter.compact.write(try JSONValueEncoder().encode(EntryRecord(entry)), to: &out)
+          }
+        }
+      ) { _, item in stream.append(item) }
+    }
+    return stream.count == 0 ? ExitCode.notFound : ExitCode.success
   }
 
   /// Every entry of the log that `restriction` includes and `filter` holds on, in order;
@@ -67,27 +97,44 @@ struct FindMode: FollowableMode {
     progress label: String? = nil
   ) throws -> [Hit] {
     var found: [Hit] = []
+    try forEachHit(
+      context, filter: filter, what: what, restriction: restriction, progress: label,
+      render: { $0 }
+    ) { position, entry in found.append(Hit(position: position, entry: entry)) }
+    return found
+  }
+
+  /// The scan under ``search(_:filter:what:restriction:progress:)``: each hit's entry
+  /// (without its states) is rendered by `render` on the worker that read it, and the
+  /// result handed to `body` with the entry's position on the calling thread, in log
+  /// order, as the scan consumes it.
+  /// - Throws: What reading an entry, the expressions or `render` throw, after `body` has
+  ///   had every hit before that entry.
+  static func forEachHit<Value: Sendable>(
+    _ context: Context, filter: JQFilter, what: String, restriction: EntryFilter?,
+    progress label: String?, render: @Sendable (LogEntry) throws -> Value,
+    _ body: (Int, Value) throws -> Void
+  ) throws {
     var progress = label.map {
       ProgressLine(io: context.io, total: context.log.entryCount, label: $0)
     }
     let reading = JQPredicate.entryProjection([filter] + (restriction?.filters ?? []))
       .union(TextStyle.listingReading)
     let log = context.log
-    try log.scan { line -> LogEntry? in
+    try log.scan { line -> Value? in
       var entry = try line.entry(reading: reading)
       guard try restriction?.includes(entry) ?? true,
         try JQPredicate.holds(filter, onEntry: entry, in: log, what: what)
       else { return nil }
       entry.prior = .null
       entry.next = .null
-      return entry
-    } consume: { position, entry in
+      return try render(entry)
+    } consume: { position, value in
       progress?.update(position)
-      if let entry { found.append(Hit(position: position, entry: entry)) }
+      if let value { try body(position, value) }
       return true
     }
     progress?.finish()
-    return found
   }
 
   /// "no entry matches", "1 entry matches:", "6 entries match:".

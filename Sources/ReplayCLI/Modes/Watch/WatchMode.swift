@@ -1,6 +1,10 @@
 import TimeTravel
 
 /// `replay LOG --watch PATH`: every entry that changed the value at PATH.
+///
+/// `--format json` streams: the array's records are printed as the scan consumes their
+/// entries (``JSONArrayStream``). The text is held until the scan ends (``OutputSpool``),
+/// as its heading counts the hits ("3 entries changed /filter:").
 struct WatchMode: FollowableMode {
   static let flag = Flag(
     names: ["--watch"], value: .text("PATH"),
@@ -41,22 +45,18 @@ struct WatchMode: FollowableMode {
     let restriction = try EntryFilter(
       context.options.filter, log: context.log, modules: context.options.modules)
     // Each entry is read on a worker only as far as the path and --where look, and its
-    // hit rendered there; the records wait in a spool (a file beyond 16 MB) until the
-    // heading can count them.
+    // hit rendered there.
     let reading = Watch.projection(at: path).union(restriction.projection)
+    if context.options.format != .text {
+      return try Self.streamJSON(context, at: path, reading: reading, restriction: restriction)
+    }
+    // The text waits in a spool (a file beyond 16 MB) until the heading can count the hits.
     let style = context.style
-    let json = context.options.format != .text
     let spool = OutputSpool()
     var progress = ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
     let options = context.diffOptions
     try context.log.scan { line -> [UInt8]? in
       let entry = try line.entry(reading: reading)
-      if json {
-        guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
-          return nil
-        }
-        return try WatchOutput.json(hit)
-      }
       // The text shows what changed inside a container, diffed from the line's bytes:
       // the unchanged elements are compared by bytes, never built.
       guard let (hit, changes) = Watch.hitWithChanges(entry, at: path, options: options),
@@ -65,18 +65,40 @@ struct WatchMode: FollowableMode {
       return Array(WatchOutput.line(hit, at: path, changes: changes, style).utf8)
     } consume: { position, item in
       progress.update(position)
-      if let item { spool.append(item, separator: json ? UInt8(ascii: ",") : nil) }
+      if let item { spool.append(item) }
       return true
     }
     progress.finish()
-    if json {
-      context.io.out("[")
-      spool.write(to: context.io)
-      context.io.out("]\n")
-    } else {
-      context.io.out(WatchOutput.heading(path, count: spool.count))
-      spool.write(to: context.io)
-    }
+    context.io.out(WatchOutput.heading(path, count: spool.count))
+    spool.write(to: context.io)
     return spool.count == 0 ? ExitCode.notFound : ExitCode.success
+  }
+
+  /// `--format json`: the hits' records printed as the scan consumes them
+  /// (``JSONArrayStream``), each rendered on the worker that read its entry. A progress
+  /// line shows only when standard output is no terminal: there the records are the
+  /// progress.
+  private static func streamJSON(
+    _ context: Context, at path: JSONPointer, reading: EntryProjection, restriction: EntryFilter
+  ) throws -> Int32 {
+    var progress =
+      context.io.isTerminal
+      ? nil : ProgressLine(io: context.io, total: context.log.entryCount, label: "watching")
+    let stream = JSONArrayStream(context.io)
+    try stream.run {
+      try context.log.scan { line -> [UInt8]? in
+        let entry = try line.entry(reading: reading)
+        guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
+          return nil
+        }
+        return try JSONArrayStream.item { try WatchOutput.writeJSON(hit, to: &$0) }
+      } consume: { position, item in
+        progress?.update(position)
+        if let item { stream.append(item) }
+        return true
+      }
+      progress?.finish()
+    }
+    return stream.count == 0 ? ExitCode.notFound : ExitCode.success
   }
 }

@@ -65,32 +65,57 @@ struct WatchOutput: ModeOutput {
     let entry =
       "  entry \(hit.seq) (\(style.name(hit.action)))\(style.payload(hit.action)): "
     let provenance = style.provenance(site: hit.site, origin: hit.origin)
-    guard let changes = changes ?? Self.changesInside(hit) else {
-      let (old, new) = style.abbreviated(hit.old, hit.new)
-      return entry + "\(old) → \(new)\(provenance)\n"
-    }
-    var text =
-      entry + "\(changes.count) \(changes.count == 1 ? "change" : "changes")\(provenance)\n"
-    let placed = changes.map { $0.placed(below: path) }
-    for line in style.renderer.renderLines(placed) { text += "    " + line + "\n" }
+    let change = Self.change(from: hit.old, to: hit.new, at: path, changes: changes, style)
+    var text = entry + change.summary + provenance + "\n"
+    for line in change.lines { text += "    " + line + "\n" }
     return text
   }
 
-  /// The changes inside a hit's value when it is a container of one kind on both sides.
-  private static func changesInside(_ hit: Watch.Hit) -> [JSONChange]? {
-    switch (hit.old, hit.new) {
+  /// What changed at `path` from `old` to `new` (a side `nil` where the path did not
+  /// exist), as every listing of a watched path shows it (`--watch`, the stepper's `watch`
+  /// and `rwatch`, `--why --watch`): when the value was replaced whole (a side absent, or
+  /// not a container of one kind on both sides), `summary` holds both values abbreviated
+  /// around their first difference (`"all" → "active"`) and `lines` is empty; when a
+  /// container changed inside, `summary` counts the changes (`1 change`) and `lines` has
+  /// one line per change at its JSON Pointer below `path`
+  /// (`~ /todos/12/isCompleted: false → true`), array elements matched by id as `--diff`
+  /// matches them with `options`.
+  ///
+  /// `changes` are the changes inside the value, relative to `path`, as
+  /// ``Watch/hitWithChanges(_:at:options:)`` gives them; computed here when `nil`.
+  static func change(
+    from old: JSONValue?, to new: JSONValue?, at path: JSONPointer,
+    changes: [JSONChange]? = nil, options: DiffOptions = .init(), _ style: TextStyle
+  ) -> (summary: String, lines: [String]) {
+    guard let changes = changes ?? Self.changesInside(old, new, options: options),
+      !changes.isEmpty
+    else {
+      let (old, new) = style.abbreviated(old, new)
+      return ("\(old) → \(new)", [])
+    }
+    let placed = changes.map { $0.placed(below: path) }
+    return (
+      "\(changes.count) \(changes.count == 1 ? "change" : "changes")",
+      style.renderer.renderLines(placed)
+    )
+  }
+
+  /// The changes inside a value when it is a container of one kind on both sides.
+  private static func changesInside(
+    _ old: JSONValue?, _ new: JSONValue?, options: DiffOptions
+  ) -> [JSONChange]? {
+    switch (old, new) {
     case (.array(let old), .array(let new)):
-      JSONDiff.lazyChanges(from: .array(old), to: .array(new))
+      JSONDiff.lazyChanges(from: .array(old), to: .array(new), options: options)
     case (.object(let old), .object(let new)):
-      JSONDiff.lazyChanges(from: .object(old), to: .object(new))
+      JSONDiff.lazyChanges(from: .object(old), to: .object(new), options: options)
     default: nil
     }
   }
 
-  /// One hit's JSON record, compact: an element of the record's array.
-  static func json(_ hit: Watch.Hit) throws -> [UInt8] {
-    var out: [UInt8] = []
+  /// Appends one hit's JSON record, compact (an element of the record's array), to `out`.
+  /// - Throws: `EncodingError` for a number JSON cannot hold (none a log holds).
+  static func writeJSON(_ hit: Watch.Hit, to out: inout [UInt8]) throws {
     JSONPrinter.compact.write(try JSONValueEncoder().encode(HitRecord(hit)), to: &out)
-    return out
   }
 }

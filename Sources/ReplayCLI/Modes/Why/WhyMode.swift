@@ -48,7 +48,8 @@ struct WhyMode: LogMode {
       changes = try chain.links.map { link in try Self.change(at: path!, link, log) }
     }
     return try context.emit(
-      WhyOutput(seq: entry, chain: chain, path: path, changes: changes))
+      WhyOutput(
+        seq: entry, chain: chain, path: path, changes: changes, options: context.diffOptions))
   }
 
   /// What the entry of `link` changed at `path`.

@@ -15,6 +15,8 @@ struct WhyOutput: ModeOutput {
   var path: JSONPointer?
   /// One per link, when a path is watched.
   var changes: [Change]?
+  /// How the text matches array elements in a watched container (`--id-key`).
+  var options = DiffOptions()
 
   /// `{"seq": K, "path"?: P, "chain": [{seq, action, actionName, time?, site?, effect?,
   /// changed?, old?, new?}], "warnings"?: [...]}`.
@@ -86,9 +88,7 @@ struct WhyOutput: ModeOutput {
       if let time = link.time { text += " at \(TerminalText.sanitize(time))" }
       text += style.payload(link.action) + "\n"
       if let site = link.site { text += "    dispatched at \(style.site(site))\n" }
-      if let path, let change = changes?[i] {
-        text += "    " + changeText(path, change, style) + "\n"
-      }
+      if let path, let change = changes?[i] { text += changeText(path, change, style) }
     }
     return text
   }
@@ -105,13 +105,18 @@ struct WhyOutput: ModeOutput {
     return "caused"
   }
 
-  /// `/total: 1200 → -300`, or `/total: unchanged (1200)`.
+  /// `    /total: 1200 → -300`, or `    /total: unchanged (1200)`; for a container changed
+  /// inside, the count of changes and one line per change below it, as `--watch` lists
+  /// them (``WatchOutput/change(from:to:at:changes:options:_:)``).
   private func changeText(_ path: JSONPointer, _ change: Change, _ style: TextStyle) -> String {
     let name = path.tokens.isEmpty ? "the whole state" : path.displayText
     guard change.old != change.new else {
-      return "\(name): unchanged (\(style.valueOrAbsent(change.new)))"
+      return "    \(name): unchanged (\(style.valueOrAbsent(change.new)))\n"
     }
-    let (old, new) = style.abbreviated(change.old, change.new)
-    return "\(name): \(old) → \(new)"
+    let listed = WatchOutput.change(
+      from: change.old, to: change.new, at: path, options: options, style)
+    var text = "    \(name): \(listed.summary)\n"
+    for line in listed.lines { text += "      " + line + "\n" }
+    return text
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The items of a mode's output as a scan finds them, held until the scan ends (the
+/// The items of a mode's text output as a scan finds them, held until the scan ends (the
 /// heading counts them, and an error stops the mode before anything is printed): in
 /// memory up to ``memoryLimit`` bytes, then in a temporary file, so that a scan that
 /// prints hundreds of megabytes (`--watch /todos --format json` on a large log) keeps
@@ -20,9 +20,8 @@ final class OutputSpool {
     if let fileURL { try? FileManager.default.removeItem(at: fileURL) }
   }
 
-  /// Appends one item, after `separator` when it is not the first.
-  func append(_ item: [UInt8], separator: UInt8? = nil) {
-    if count > 0, let separator { buffer.append(separator) }
+  /// Appends one item.
+  func append(_ item: [UInt8]) {
     buffer += item
     count += 1
     if buffer.count >= Self.memoryLimit { spill() }
@@ -47,14 +46,15 @@ final class OutputSpool {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes everything appended to `io`'s standard output, a megabyte at a time.
+  /// Writes everything appended to `io`'s standard output as bytes, a megabyte at a time.
   func write(to io: ReplayIO) {
     var carried: [UInt8] = []
     if let file {
       try? file.seek(toOffset: 0)
       while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
         carried += chunk
-        // Up to the last whole UTF-8 sequence: a chunk may end inside one.
+        // Up to the last whole UTF-8 sequence: a chunk may end inside one, and a sink
+        // may decode what it is given.
         var end = carried.count
         var back = 0
         while end > 0, back < 3, carried[end - 1] & 0xC0 == 0x80 {
@@ -62,11 +62,11 @@ final class OutputSpool {
           back += 1
         }
         if end > 0, carried[end - 1] >= 0xC0 { end -= 1 }
-        io.out(String(decoding: carried[..<end], as: UTF8.self))
+        carried.withUnsafeBytes { io.out(bytes: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
         carried.removeFirst(end)
       }
     }
-    carried += buffer
-    if !carried.isEmpty { io.out(String(decoding: carried, as: UTF8.self)) }
+    if !carried.isEmpty { carried.withUnsafeBytes { io.out(bytes: $0) } }
+    if !buffer.isEmpty { buffer.withUnsafeBytes { io.out(bytes: $0) } }
   }
 }

@@ -33,6 +33,22 @@ import Testing
     #expect(out == #"{"seq":6,"path":"/total","chain":["# + pay + "," + refund + "]}\n")
   }
 
+  /// A watched container that changed lists its changes at their JSON Pointers, as
+  /// `--watch` text does.
+  @Test func aWatchedContainerListsTheChangesInsideIt() {
+    let (code, out, _) = replay(CheckoutFixture.path, "--why", "6", "--watch", "")
+    #expect(code == 0)
+    #expect(
+      out.hasSuffix(
+        """
+          entry 6 (refunded) at 2026-01-05T09:00:08.000Z {"amount":1500}
+            dispatched at CheckoutSample/CheckoutReducer.swift:58 in reduce(into:action:)
+            the whole state: 1 change
+              ~ /total: 1200 → -300
+
+        """))
+  }
+
   @Test func anEntryWithoutACauseIsItsOwnRoot() {
     let (code, out, _) = replay(CheckoutFixture.path, "--why", "1")
     #expect(code == 0)

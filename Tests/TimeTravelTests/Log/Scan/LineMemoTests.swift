@@ -42,6 +42,39 @@ import TimeTravelJSON
     #expect(different == 0)
   }
 
+  @Test func aNextReadForNothingIsValidatedAgainstTheNextBefore() throws {
+    var lines = ScanTestLogs.clean(40)
+    // A bad escape where this next differs from the one before, and a bad number where
+    // it repeats it: both found, at the same line and column as reading the line alone.
+    lines[20] = lines[20].replacingOccurrences(
+      of: #""note":"café 21"}"#, with: #""note":"caf\é 21"}"#)
+    lines[30] = lines[30].replacingOccurrences(
+      of: #"},"next":{"count":31,"#, with: #"},"next":{"count":031,"#)
+    let log = try ScanTestLogs.log(lines.joined(separator: "\n") + "\n")
+    let find = EntryProjection(entry: .member("action", .shape))
+    #expect(find.next == nil)  // read for nothing
+    var referenced = 0
+    var errors: [String] = []
+    let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
+    log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
+      do {
+        _ = try line.entry(reading: find)
+      } catch {
+        errors.append("\(error)")
+      }
+      referenced = line.memo?.referencedNexts ?? -1
+    }
+    let alone = [21, 31].map { position in
+      Result { () throws(LogError) in try log.entry(position) }
+    }.map { result in
+      if case .failure(let error) = result { "\(error)" } else { "no error" }
+    }
+    #expect(errors == alone)
+    #expect(errors.count == 2)
+    // Every next but the first and the ones after a broken line.
+    #expect(referenced == 37)
+  }
+
   @Test func aBrokenChainIsReadAgain() throws {
     var lines = ScanTestLogs.clean(10)
     lines[4] = ScanTestLogs.line(5, prior: 99, next: 5)

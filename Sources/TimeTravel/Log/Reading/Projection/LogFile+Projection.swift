@@ -85,15 +85,29 @@ extension LogFile {
         }
       }
       let start = member.offset
-      let value = try member.value(reading: part)
-      if key == "next" {
-        next = LineMemo.ProjectedNext(
-          position: position, bytes: UnsafeBufferPointer(rebasing: bytes[start..<member.offset]),
-          projection: part, value: value)
+      guard key == "next" else { return try member.value(reading: part) }
+      let value: JSONValue
+      var outline: JSONOutline?
+      if part == .nothing, member.kind == .object {
+        // An object read for nothing is `{}`; its bytes are checked against the `next`
+        // before, the outline recorded for the `next` after.
+        var recorded = JSONOutline()
+        swap(&recorded, &memo.spareOutline)
+        let reference = previous?.reference
+        if reference != nil { memo.referencedNexts += 1 }
+        try member.skip(comparingWith: reference, outline: &recorded)
+        value = .object(JSONObject())
+        outline = recorded
+      } else {
+        value = try member.value(reading: part)
       }
+      next = LineMemo.ProjectedNext(
+        position: position, bytes: UnsafeBufferPointer(rebasing: bytes[start..<member.offset]),
+        projection: part, value: value, outline: outline)
       return value
     }
     memo.projectedNext = next
+    if let outline = previous?.outline { memo.spareOutline = outline }
     return value
   }
 }

@@ -10,6 +10,11 @@ import TimeTravelJSON
 /// built again either. Bytes that differ (a broken chain, a first entry, a log whose
 /// writer reorders keys) are read as usual.
 ///
+/// A `next` read for nothing (as `--find` on an action reads it) is validated against the
+/// `next` before it, with its outline (see `JSONCursor.skip(comparingWith:outline:)`):
+/// one action changes a small part of the state, so most of its bytes are compared, not
+/// validated.
+///
 /// One worker reads a chunk's lines in order; the memo lives as long as the chunk's
 /// buffer, so its byte spans stay valid. Each remembered `next` names its entry's
 /// position, and is used only by the entry right after it.
@@ -35,11 +40,26 @@ final class LineMemo {
   /// tests check).
   var repeatedPriors = 0
 
+  /// How many `next`s were validated against the `next` before (what tests check).
+  var referencedNexts = 0
+
+  /// The storage of the outline before last, reused for the next one.
+  var spareOutline = JSONOutline()
+
   struct ProjectedNext {
     var position: Int
     var bytes: UnsafeBufferPointer<UInt8>
     var projection: JSONProjection
     var value: JSONValue
+    /// The outline of `bytes`, when they were skipped with one recorded: what the `next`
+    /// after is validated against.
+    var outline: JSONOutline? = nil
+
+    /// A reference to these bytes for the `next` of the entry after, if outlined.
+    var reference: JSONReference? {
+      guard let outline else { return nil }
+      return JSONReference(bytes: bytes, outline: outline)
+    }
   }
 
   /// The raw `next` of the entry just before `position`, if it was read.
