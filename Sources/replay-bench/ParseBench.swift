@@ -84,6 +84,11 @@ enum ParseBench {
     }
     let entryBytes = lines.reduce(0) { $0 + $1.count }
     let runs = options.quick ? 1 : 3
+    if let question = options.question {
+      runQuestion(question, data: data, lines: lines, runs: runs)
+      try? FileManager.default.removeItem(atPath: path)
+      return
+    }
 
     func eachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
       data.withUnsafeBytes { raw in

@@ -21,7 +21,8 @@ struct Options {
   var generate: String?
   /// A log to scan instead of generating one (the scan section).
   var log: String?
-  /// The scan section's one question to ask (`summary`, `find`, …), without the peers:
+  /// The scan section's one question to ask (`summary`, `find`, …), or the parse section's
+  /// one measure (`print-tree`, `tojson-bytes`, …), without the peers:
   /// for profiling replay alone.
   var question: String?
 

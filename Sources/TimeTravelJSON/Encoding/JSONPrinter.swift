@@ -58,14 +58,18 @@ public struct JSONPrinter: Sendable {
     return end - start + 17
   }
 
-  /// An open container: its members and the next one to print.
+  /// An open container: where its members are, and the next one to print. Plain
+  /// pointers, so that opening, stepping through and closing a container retains and
+  /// releases nothing: the members belong to the containers of the value printed, which
+  /// `write` keeps alive and which cannot change while it is shared.
   private struct Frame {
-    var values: [JSONValue]
-    /// The keys of an object; empty for an array.
-    var keys: [String]
-    var isObject: Bool
-    /// The members in the order printed (keys sorted), when not the order written.
-    var order: [Int]?
+    var values: UnsafePointer<JSONValue>
+    /// The keys of an object, aligned with `values`; `nil` for an array.
+    var keys: UnsafePointer<String>?
+    var count: Int
+    /// The members in the order printed (keys sorted), when not the order written;
+    /// allocated for the frame and freed when it closes.
+    var order: UnsafeMutablePointer<Int>?
     var next = 0
   }
 
@@ -73,93 +77,95 @@ public struct JSONPrinter: Sendable {
   /// recursion on depth). The innermost container is kept apart from the stack, in
   /// locals, so that stepping through its members touches no array but its own.
   func write(_ value: JSONValue, to out: inout JSONTextWriter) {
-    var parents: [Frame] = []
-    var top = Frame(values: [], keys: [], isObject: false)
-    var depth = 0
-    var current = value
-    while true {
-      var opened: Frame?
-      switch current {
-      case .null: out.append("null")
-      case .bool(let b): out.append(b ? "true" : "false")
-      case .number(let n): out.appendUTF8(numberText?(n) ?? n.literal)
-      case .string(let s): out.appendQuoted(s)
-      case .array(let a) where !sortKeys && transcodes(a.storage, depth, &out):
-        break
-      case .object(let o) where !sortKeys && transcodes(o.storage, depth, &out):
-        break
-      case .array(let a):
-        let elements = a.elements
-        if elements.isEmpty {
-          out.append("[]")
-        } else {
-          out.append(UInt8(ascii: "["))
-          opened = Frame(values: elements, keys: [], isObject: false)
-        }
-      case .object(let o):
-        let values = o.values
-        if values.isEmpty {
-          out.append("{}")
-        } else {
-          out.append(UInt8(ascii: "{"))
-          let keys = o.keys
-          var order: [Int]?
-          if sortKeys {
-            order = Array(keys.indices).sorted { JSONValue.codePointOrder(keys[$0], keys[$1]) }
-          }
-          opened = Frame(values: values, keys: keys, isObject: true, order: order)
-        }
-      }
-      if let opened {
-        if depth > 0 { parents.append(top) }
+    withExtendedLifetime(value) {
+      var parents: [Frame] = []
+      var top: Frame
+      let root = withUnsafePointer(to: value) { writeValue(at: $0, depth: 0, to: &out) }
+      if let opened = root {
         top = opened
-        depth += 1
+      } else {
+        return
       }
-      // The next value to print: the next member of the innermost open container,
-      // closing those that are done.
+      var depth = 1
       while true {
-        guard depth > 0 else { return }
         let next = top.next
-        if next == top.values.count {
+        if next == top.count {
+          // The innermost container is done: close it, back to its parent.
+          top.order?.deallocate()
           newline(depth: depth - 1, to: &out)
-          out.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+          out.append(top.keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
           depth -= 1
-          if depth > 0 { top = parents.removeLast() }
+          guard depth > 0 else { return }
+          top = parents.removeLast()
           continue
         }
-        top.next = next + 1
+        top.next = next &+ 1
         if next > 0 { out.append(UInt8(ascii: ",")) }
         newline(depth: depth, to: &out)
         let member = top.order?[next] ?? next
-        if top.isObject {
-          top.keys.withUnsafeBufferPointer { out.appendQuoted($0[member]) }
+        if let keys = top.keys {
+          out.appendQuoted(at: keys + member)
           out.append(UInt8(ascii: ":"))
           if indent != nil { out.append(UInt8(ascii: " ")) }
         }
-        if writeScalar(in: top.values, at: member, to: &out) { continue }
-        current = top.values[member]
-        break
+        if let opened = writeValue(at: top.values + member, depth: depth, to: &out) {
+          parents.append(top)
+          top = opened
+          depth += 1
+        }
       }
     }
   }
 
-  /// Writes the member at `i` of `values` when it is a scalar, read in place (a copy of
-  /// each value printed cost a retain and a release); `false`, writing nothing, for a
-  /// container.
-  @inline(__always)
-  private func writeScalar(in values: [JSONValue], at i: Int, to out: inout JSONTextWriter)
-    -> Bool
-  {
-    values.withUnsafeBufferPointer { buffer in
-      switch buffer[i] {
-      case .null: out.append("null")
-      case .bool(let b): out.append(b ? "true" : "false")
-      case .number(let n): out.appendUTF8(numberText?(n) ?? n.literal)
-      case .string(let s): out.appendQuoted(s)
-      case .array, .object: return false
-      }
-      return true
+  /// Writes a scalar, an empty container, or a container printed from its bytes; else
+  /// writes the container's opening bracket and returns its frame. The value is read in
+  /// place: a copy of each value printed cost a retain and a release.
+  private func writeValue(
+    at value: UnsafePointer<JSONValue>, depth: Int, to out: inout JSONTextWriter
+  ) -> Frame? {
+    switch value.pointee {
+    case .null: out.append("null")
+    case .bool(let b): out.append(b ? "true" : "false")
+    case .number(let n): writeNumber(n, to: &out)
+    case .string(let s): out.appendQuoted(s)
+    case .array(let a): return open(a.storage, depth: depth, to: &out)
+    case .object(let o): return open(o.storage, depth: depth, to: &out)
     }
+    return nil
+  }
+
+  @inline(__always)
+  private func writeNumber(_ n: JSONNumber, to out: inout JSONTextWriter) {
+    if let numberText {
+      out.appendUTF8(numberText(n))
+    } else {
+      out.appendUTF8(n.literal)
+    }
+  }
+
+  /// Writes an empty container, or one printed from its bytes; else the opening bracket,
+  /// returning the container's frame.
+  private func open(_ storage: JSONContainerStorage, depth: Int, to out: inout JSONTextWriter)
+    -> Frame?
+  {
+    if !sortKeys, transcodes(storage, depth, &out) { return nil }
+    let (members, keys) = storage.memberPointers()
+    let isObject = keys != nil
+    let count = members.count
+    guard count > 0, let values = members.baseAddress else {
+      out.append(isObject ? "{}" : "[]")
+      return nil
+    }
+    out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    let keyBase = keys?.baseAddress
+    var frame = Frame(values: values, keys: keyBase, count: count)
+    if sortKeys, let keys = keyBase {
+      let order = UnsafeMutablePointer<Int>.allocate(capacity: count)
+      let sorted = (0..<count).sorted { JSONValue.codePointOrder(keys[$0], keys[$1]) }
+      order.initialize(from: sorted, count: count)
+      frame.order = order
+    }
+    return frame
   }
 
   /// Prints a container not built yet straight from its bytes (`JSONTranscoder`);

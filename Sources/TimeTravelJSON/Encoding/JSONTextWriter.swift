@@ -91,6 +91,7 @@ struct JSONTextWriter: ~Copyable {
   }
 
   /// Appends `s` quoted and escaped.
+  @inline(__always)
   mutating func appendQuoted(_ s: String) {
     // Borrowed where the string is stored contiguously (every native string); copied
     // only otherwise (a bridged one).
@@ -101,37 +102,212 @@ struct JSONTextWriter: ~Copyable {
     }
   }
 
-  /// Appends the valid UTF-8 text `bytes` quoted and escaped.
+  /// Appends the string at `s` quoted and escaped, read in place (a key printed from its
+  /// object's storage, without a retain and a release).
+  @inline(__always)
+  mutating func appendQuoted(at s: UnsafePointer<String>) {
+    let done: Void? = s.pointee.utf8.withContiguousStorageIfAvailable { appendQuoted(utf8: $0) }
+    if done == nil { appendQuoted(s.pointee) }
+  }
+
+  /// Appends the valid UTF-8 text `bytes` quoted and escaped: a string of up to 16 bytes
+  /// that prints as it stands (most keys and identifiers) in a few loads and stores, any
+  /// other by ``appendQuotedScanning(utf8:)``.
+  @inline(__always)
   mutating func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-    append(UInt8(ascii: "\""))
-    guard let source = bytes.baseAddress else {
-      append(UInt8(ascii: "\""))
+    if let source = bytes.baseAddress, UInt(bitPattern: bytes.count &- 1) < 16,
+      appendShortAsItStands(source, bytes.count)
+    {
       return
     }
+    appendQuotedScanning(utf8: bytes)
+  }
+
+  /// Appends the 1 to 16 bytes at `source` quoted when none is to print with care
+  /// (``SWAR/printWithCare(_:)``), and returns `true`; else writes nothing. The bytes are
+  /// read as two words that may overlap (two halves of one word below eight bytes, three
+  /// bytes and spaces below four), and written the same way.
+  @inline(__always)
+  private mutating func appendShortAsItStands(_ source: UnsafePointer<UInt8>, _ total: Int)
+    -> Bool
+  {
+    let raw = UnsafeRawPointer(source)
+    if total >= 8 {
+      let first = raw.loadUnaligned(as: UInt64.self)
+      let last = raw.loadUnaligned(fromByteOffset: total &- 8, as: UInt64.self)
+      guard
+        SWAR.printWithCare(UInt64(littleEndian: first))
+          | SWAR.printWithCare(UInt64(littleEndian: last)) == 0
+      else { return false }
+      reserve(total &+ 2)
+      let out = UnsafeMutableRawPointer(base + count)
+      out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+      out.storeBytes(of: first, toByteOffset: 1, as: UInt64.self)
+      out.storeBytes(of: last, toByteOffset: total &- 7, as: UInt64.self)
+      out.storeBytes(of: UInt8(ascii: "\""), toByteOffset: total &+ 1, as: UInt8.self)
+    } else if total >= 4 {
+      let first = raw.loadUnaligned(as: UInt32.self)
+      let last = raw.loadUnaligned(fromByteOffset: total &- 4, as: UInt32.self)
+      let word = UInt64(UInt32(littleEndian: first)) | UInt64(UInt32(littleEndian: last)) &<< 32
+      guard SWAR.printWithCare(word) == 0 else { return false }
+      reserve(total &+ 2)
+      let out = UnsafeMutableRawPointer(base + count)
+      out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+      out.storeBytes(of: first, toByteOffset: 1, as: UInt32.self)
+      out.storeBytes(of: last, toByteOffset: total &- 3, as: UInt32.self)
+      out.storeBytes(of: UInt8(ascii: "\""), toByteOffset: total &+ 1, as: UInt8.self)
+    } else {
+      // One to three bytes: the first, the middle and the last cover them; spaces above.
+      let a = source[0]
+      let b = source[total &>> 1]
+      let c = source[total &- 1]
+      let word = UInt64(a) | UInt64(b) &<< 8 | UInt64(c) &<< 16 | 0x2020_2020_2000_0000
+      guard SWAR.printWithCare(word) == 0 else { return false }
+      reserve(total &+ 2)
+      let out = base + count
+      out[0] = UInt8(ascii: "\"")
+      out[1] = a
+      out[1 &+ (total &>> 1)] = b
+      out[total] = c
+      out[total &+ 1] = UInt8(ascii: "\"")
+    }
+    count &+= total &+ 2
+    return true
+  }
+
+  /// Appends the valid UTF-8 text `bytes` quoted and escaped.
+  ///
+  /// One pass that scans and copies together: each word of eight bytes is stored to the
+  /// output as it is read, and counts as written up to its first byte to print with care
+  /// (room for the text as it stands and the quotes is reserved first). A Latin-1 letter
+  /// is passed over where it is found. A string's last bytes are read as the word ending
+  /// at its end, so a string of eight bytes or more is never read a byte at a time; any
+  /// other non-ASCII character is looked up by its block of 64 scalars, and copied when
+  /// the block holds nothing to escape.
+  @inline(never)
+  mutating func appendQuotedScanning(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     let total = bytes.count
-    var copied = 0
+    reserve(total &+ Self.quotedSlack)
+    var out = base + count
+    out[0] = UInt8(ascii: "\"")
+    out += 1
+    guard let source = bytes.baseAddress, total > 0 else {
+      out[0] = UInt8(ascii: "\"")
+      count = out + 1 - base
+      return
+    }
+    // The output from source offset `verbatim` on is the source as it stands: the last
+    // word may then be read again where it overlaps bytes already written.
+    var verbatim = 0
     var i = 0
-    while i < total {
-      i = SWAR.firstByteToPrintWithCare(source, i, total)
-      guard i < total else { break }
+    while true {
+      // Copy words up to the first byte to look at.
+      while i &+ 8 <= total {
+        let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+        let flags = SWAR.printWithCare(UInt64(littleEndian: word))
+        if flags == 0 {
+          i &+= 8
+          out += 8
+          continue
+        }
+        let skip = flags.trailingZeroBitCount &>> 3
+        if source[i &+ skip] == SWAR.latin1Letter {
+          // Written as it stands; its second byte (valid UTF-8 has one) may be past the
+          // word.
+          out[skip &+ 1] = source[i &+ skip &+ 1]
+          i &+= skip &+ 2
+          out += skip &+ 2
+          continue
+        }
+        i &+= skip
+        out += skip
+        break
+      }
+      if i &+ 8 > total {
+        // The last bytes: the word ending at the end of the string, when it overlaps
+        // only text written as it stands; else one byte at a time.
+        let left = total &- i
+        guard left > 0 else { break }
+        if total >= 8, total &- 8 >= verbatim {
+          let back = 8 &- left
+          let word = UnsafeRawPointer(source + (total &- 8)).loadUnaligned(as: UInt64.self)
+          UnsafeMutableRawPointer(out - back).storeBytes(of: word, as: UInt64.self)
+          let flags = SWAR.printWithCare(UInt64(littleEndian: word)) &>> UInt64(back &<< 3)
+          let skip = flags == 0 ? left : flags.trailingZeroBitCount &>> 3
+          i &+= skip
+          out += skip
+        } else {
+          while i < total, Self.isPlain(source[i]) {
+            out[0] = source[i]
+            i &+= 1
+            out += 1
+          }
+        }
+        guard i < total else { break }
+      }
+      // The byte at `i` is to be looked at (or was flagged falsely, or is the second
+      // byte of a Latin-1 letter).
       let byte = source[i]
-      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+      if Self.isPlain(byte) || byte & 0xC0 == 0x80 {
+        out[0] = byte
         i &+= 1
+        out += 1
         continue
+      }
+      if byte >= 0xC0 {
+        let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        if length <= total &- i,
+          byte == SWAR.latin1Letter || !Self.mayEscape(source + i, length)
+        {
+          for k in 0..<length { out[k] = source[i &+ k] }
+          i &+= length
+          out += length
+          continue
+        }
       }
       let (scalar, length) =
-        byte < 0x80 ? (UInt32(byte), 1) : Self.decodeScalar(source + i, total - i)
-      guard scalar < 0x80 || Self.escapes(scalar) else {
-        i &+= length
-        continue
+        byte < 0x80 ? (UInt32(byte), 1) : Self.decodeScalar(source + i, total &- i)
+      if scalar >= 0x80, !Self.escapes(scalar) {
+        for k in 0..<length { out[k] = source[i &+ k] }
+        out += length
+      } else {
+        // Room for the escape (at most a surrogate pair's 12 bytes) and the rest.
+        count = out - base
+        reserve(Self.longestEscape &+ (total &- i) &+ Self.quotedSlack)
+        appendEscape(scalar)
+        out = base + count
+        verbatim = i &+ length
       }
-      append(UnsafeBufferPointer(start: source + copied, count: i - copied))
-      appendEscape(scalar)
       i &+= length
-      copied = i
     }
-    append(UnsafeBufferPointer(start: source + copied, count: total - copied))
-    append(UInt8(ascii: "\""))
+    out[0] = UInt8(ascii: "\"")
+    count = out + 1 - base
+  }
+
+  /// The bytes reserved beyond a string's text: its quotes.
+  private static let quotedSlack = 2
+  /// The longest escape of one scalar: a surrogate pair, `\\uXXXX\\uXXXX`.
+  private static let longestEscape = 12
+
+  /// Whether an ASCII byte prints as itself.
+  @inline(__always)
+  static func isPlain(_ byte: UInt8) -> Bool {
+    byte &- 0x20 < 0x5F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  }
+
+  /// Whether the character of `length` bytes at `p` may need an escape: its block of 64
+  /// scalars holds one, or it is beyond the table. A two- or three-byte character's block
+  /// is read from its first bytes without decoding it.
+  @inline(__always)
+  static func mayEscape(_ p: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    let block: Int
+    switch length {
+    case 2: block = Int(p[0] & 0x1F)
+    case 3: block = Int(p[0] & 0x0F) &<< 6 | Int(p[1] & 0x3F)
+    default: return true
+    }
+    return block >= Int(tableLimit >> 6) || escapeTable[block] != 0
   }
 
   /// The escape of an ASCII byte that needs one, or of a scalar that

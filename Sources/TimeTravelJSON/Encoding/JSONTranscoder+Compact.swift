@@ -3,54 +3,88 @@ import Foundation
 extension JSONTranscoder {
   /// The keys of the open objects of a compact transcode, to find a repeated one: one
   /// shared stack of byte ranges, and for an object of many keys a set of their hashes.
-  private struct OpenKeys {
+  /// Its stacks are plain buffers: pushed and popped for every container and key, an
+  /// array's uniqueness and bounds checks cost more than the comparisons.
+  private struct OpenKeys: ~Copyable {
     /// Per open container, innermost last: where its keys start in `keys`, or -1 for an
     /// array.
-    var opens: [Int] = []
-    var keys: [Range<Int>] = []
+    private var opens: UnsafeMutablePointer<Int>
+    private var openCount = 0
+    private var openCapacity = 16
+    private var keys: UnsafeMutablePointer<Range<Int>>
+    private var keyCount = 0
+    private var keyCapacity = 64
     /// The hashes of the keys of large open objects, by where their keys start.
-    var hashes: [Int: Set<Int>] = [:]
+    private var hashes: [Int: Set<Int>] = [:]
 
     init() {
-      opens.reserveCapacity(16)
-      keys.reserveCapacity(64)
+      opens = .allocate(capacity: openCapacity)
+      keys = .allocate(capacity: keyCapacity)
     }
 
-    @inline(__always) var topIsObject: Bool { (opens.last ?? -1) >= 0 }
+    deinit {
+      opens.deallocate()
+      keys.deallocate()
+    }
+
+    var isEmpty: Bool { openCount == 0 }
+
+    @inline(__always) var topIsObject: Bool { openCount > 0 && opens[openCount &- 1] >= 0 }
 
     @inline(__always) mutating func open(isObject: Bool) {
-      opens.append(isObject ? keys.count : -1)
+      if openCount == openCapacity { opens = Self.grow(opens, openCount, &openCapacity) }
+      opens[openCount] = isObject ? keyCount : -1
+      openCount &+= 1
     }
 
     @inline(__always) mutating func close() {
-      let start = opens.removeLast()
+      guard openCount > 0 else { return }
+      openCount &-= 1
+      let start = opens[openCount]
       guard start >= 0 else { return }
-      keys.removeSubrange(start...)
+      keyCount = start
       if !hashes.isEmpty { hashes[start] = nil }
     }
 
     /// Notes a key (its bytes, no escapes) of the innermost object; `false` when it
     /// repeats one before it, or may (a hash seen before).
     mutating func add(_ key: Range<Int>, _ base: UnsafePointer<UInt8>) -> Bool {
-      let start = opens[opens.count - 1]
+      let start = opens[openCount &- 1]
       let length = key.count
-      if keys.count - start < JSONTranscoder.linearKeyLimit {
-        for other in keys[start...] where other.count == length {
-          if length == 0 || memcmp(base + other.lowerBound, base + key.lowerBound, length) == 0 {
+      if keyCount &- start < JSONTranscoder.linearKeyLimit {
+        var k = start
+        while k < keyCount {
+          let other = keys[k]
+          if other.count == length,
+            length == 0 || memcmp(base + other.lowerBound, base + key.lowerBound, length) == 0
+          {
             return false
           }
+          k &+= 1
         }
       } else {
         var set = hashes.removeValue(forKey: start) ?? []
         if set.isEmpty {
-          for other in keys[start...] { set.insert(JSONTranscoder.hash(base, other)) }
+          for k in start..<keyCount { set.insert(JSONTranscoder.hash(base, keys[k])) }
         }
         let inserted = set.insert(JSONTranscoder.hash(base, key)).inserted
         hashes[start] = set
         guard inserted else { return false }
       }
-      keys.append(key)
+      if keyCount == keyCapacity { keys = Self.grow(keys, keyCount, &keyCapacity) }
+      keys[keyCount] = key
+      keyCount &+= 1
       return true
+    }
+
+    private static func grow<T>(
+      _ buffer: UnsafeMutablePointer<T>, _ count: Int, _ capacity: inout Int
+    ) -> UnsafeMutablePointer<T> {
+      let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: buffer, count: count)
+      buffer.deallocate()
+      capacity *= 2
+      return larger
     }
   }
 
@@ -125,7 +159,7 @@ extension JSONTranscoder {
       }
     }
     flush(&out, to: end)
-    return open.opens.isEmpty
+    return open.isEmpty
   }
 
   /// The end (past the closing quote) of the valid string whose opening quote is at
@@ -146,12 +180,20 @@ extension JSONTranscoder {
       if byte == UInt8(ascii: "\\") {
         escaped = true
         i &+= 2
-      } else if byte >= 0x80 {
-        let (scalar, length) = JSONTextWriter.decodeScalar(base + i, end &- i)
-        if JSONTextWriter.escapes(scalar) { rewritten = true }
-        i &+= length
+      } else if byte >= 0xC0 {
+        let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        if length > end &- i
+          || (byte != SWAR.latin1Letter && JSONTextWriter.mayEscape(base + i, length))
+        {
+          let (scalar, decoded) = JSONTextWriter.decodeScalar(base + i, end &- i)
+          if JSONTextWriter.escapes(scalar) { rewritten = true }
+          i &+= decoded
+        } else {
+          i &+= length
+        }
       } else {
-        // DEL; or, within the last eight bytes of the document, any byte.
+        // DEL; or, within the last eight bytes of the document, any byte, which may be
+        // the second byte of a Latin-1 letter the words passed over.
         if byte == 0x7F { rewritten = true }
         i &+= 1
       }

@@ -48,6 +48,18 @@ package final class JSONContainerStorage: @unchecked Sendable {
       yield &builtValues
     }
   }
+  /// Where the members are (built first if need be): the values, and for an object the
+  /// keys aligned with them. The pointers stay valid while this storage lives and its
+  /// members are not replaced, which cannot happen while it is shared (copy-on-write):
+  /// for a printer walking a value it holds, without a retain per member.
+  func memberPointers() -> (
+    values: UnsafeBufferPointer<JSONValue>, keys: UnsafeBufferPointer<String>?
+  ) {
+    buildIfNeeded()
+    let values = builtValues.withUnsafeBufferPointer { $0 }
+    return (values, builtKeys?.withUnsafeBufferPointer { $0 })
+  }
+
   /// At least the nesting depth of the tree below (1 + the deepest child container's
   /// depth; 1 without child containers). Every way a child is stored raises it, and a
   /// stored child cannot change in place (it is shared, so copy-on-write applies), so

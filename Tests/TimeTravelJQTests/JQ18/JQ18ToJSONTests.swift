@@ -14,6 +14,15 @@ import Testing
     #"{"v":"# + value + #","pad":""# + String(repeating: "x", count: 520) + #""}"#
   }
 
+  static let limits =
+    "[9223372036854775807,-9223372036854775808,9223372036854775808,9007199254740992,"
+    + "9007199254740993,1e17,100000000000000000,-0,-0.0,0.0,1.0,1e1000,-1e1000,5e-324,"
+    + "1.7976931348623157e308]"
+  static let limitsPrinted =
+    "[9223372036854775807,-9223372036854775808,9223372036854775808,9007199254740992,"
+    + "9007199254740993,1E+17,100000000000000000,-0,-0.0,0.0,1.0,1E+1000,-1E+1000,5E-324,"
+    + "1.7976931348623157E+308]"
+
   static let deep = String(repeating: "[", count: 300) + "1" + String(repeating: "]", count: 300)
 
   static let cases: [JQ18Case] = [
@@ -68,6 +77,11 @@ import Testing
       padded(
         #"[1.0,1e2,-0,1E+2,100000000000000000000,0.1e-5,1.50,0.0,-0.0,1e-7,0.000001,1.5e300,1e1000,12.3e-2,0e5,-0e-3,1e+2,1e-2,10,-10.0,9007199254740993]"#
       ), [#"683"#]),
+    // The limits of Int64 and of a double's exact integers, 1e17, negative zeros, and
+    // literals beyond a double's range, as written.
+    JQ18Case("tojson", limits, [#""\#(limitsPrinted)""#]),
+    JQ18Case("tojson | .[:-530]", padded(limits), [#""{\"v\":\#(limitsPrinted)""#]),
+    JQ18Case("tojson | length", padded(limits), ["720"]),
     JQ18Case(
       "tojson", #"{ "b" : [ 1 , 2 ] , "a" : { } , "c" : [ ] }"#,
       [#""{\"b\":[1,2],\"a\":{},\"c\":[]}""#]),

@@ -57,4 +57,23 @@ import Testing
         "U+\(String(value, radix: 16))")
     }
   }
+
+  /// The words read at a string's end overlap what was written before: every length
+  /// around a word, with a character to look at at each position (one that escapes, one
+  /// that does not, and two in a row).
+  @Test func everyLengthAndPositionEscapesAsTheReference() {
+    let marks = ["\"", "\n", "\u{7F}", "é", "\u{A0}", "\u{200B}", "漢", "😀", "\u{E0041}", "é\t"]
+    for length in 0..<26 {
+      for position in 0...length {
+        for mark in marks {
+          let text =
+            String(repeating: "a", count: position) + mark
+            + String(repeating: "b", count: length - position)
+          #expect(
+            JSONPrinter.compact.print(.string(text)) == Self.reference(text),
+            "\(text.debugDescription)")
+        }
+      }
+    }
+  }
 }
