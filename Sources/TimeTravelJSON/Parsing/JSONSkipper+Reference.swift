@@ -102,41 +102,13 @@ extension JSONSkipper {
     while true {
       if !ended {
         // A value starts here.
-        guard i < end else { return -1 }
-        switch base[i] {
-        case UInt8(ascii: "\""):
-          var escaped = false
-          i = skipString(base, i, end, hadEscape: &escaped)
-        case UInt8(ascii: "{"):
-          i = skipWhitespace(base, i &+ 1, end)
-          guard i < end else { return -1 }
-          if base[i] == UInt8(ascii: "}") {
-            i &+= 1
-          } else {
-            i = skipKeyAndColon(base, i, end)
-            if i < 0 { return -1 }
-            nesting.push(isObject: true)
-            if nesting.depth == 1 { member = 0 } else if nesting.depth == 2 { element = 0 }
-            continue
-          }
-        case UInt8(ascii: "["):
-          i = skipWhitespace(base, i &+ 1, end)
-          guard i < end else { return -1 }
-          if base[i] == UInt8(ascii: "]") {
-            i &+= 1
-          } else {
-            nesting.push(isObject: false)
-            if nesting.depth == 1 { member = 0 } else if nesting.depth == 2 { element = 0 }
-            continue
-          }
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-          i = skipLiteral(base, i, end)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          i = skipNumber(base, i, end)
-        default:
-          return -1
-        }
+        var opened = false
+        i = stepIntoValue(base, i, end, nesting: &nesting, opened: &opened)
         if i < 0 { return -1 }
+        if opened {
+          if nesting.depth == 1 { member = 0 } else if nesting.depth == 2 { element = 0 }
+          continue
+        }
       }
       ended = false
       // A value ended: close containers until one continues.
@@ -165,22 +137,13 @@ extension JSONSkipper {
           }
           record = true
         }
-        if i < end, base[i] <= 0x20 { i = skipWhitespace(base, i, end) }
-        guard i < end else { return -1 }
-        let byte = base[i]
-        i &+= 1
-        let inObject = nesting.topIsObject
-        if byte == UInt8(ascii: ",") {
+        var continued = false
+        i = stepAfterValue(base, i, end, nesting: &nesting, continued: &continued)
+        if i < 0 { return -1 }
+        if continued {
           if depth == 1 { member &+= 1 } else if depth == 2 { element &+= 1 }
-          i = skipWhitespace(base, i, end)
-          if inObject {
-            i = skipKeyAndColon(base, i, end)
-            if i < 0 { return -1 }
-          }
           break
         }
-        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return -1 }
-        nesting.pop()
       }
     }
   }

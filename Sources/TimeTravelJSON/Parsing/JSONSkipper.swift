@@ -204,6 +204,71 @@ package enum JSONSkipper {
     return skipWhitespace(base, i, end)
   }
 
+  /// One step of the validator where a value starts at `i`: past a scalar or an empty
+  /// container, or, for a non-empty one, into it (past its opening bracket and, for an
+  /// object, its first key and colon) with the container pushed on `nesting` and
+  /// `opened` set. Returns the offset reached, or -1 when the bytes are not a value.
+  /// The step every validating loop shares (``skipValue(_:_:_:)`` and the reference
+  /// skipper), so that they accept exactly the same bytes.
+  @inline(__always) static func stepIntoValue(
+    _ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int,
+    nesting: inout JSONValidator.NestingStack, opened: inout Bool
+  ) -> Int {
+    guard i < end else { return -1 }
+    switch base[i] {
+    case UInt8(ascii: "\""):
+      var escaped = false
+      return skipString(base, i, end, hadEscape: &escaped)
+    case UInt8(ascii: "{"):
+      let j = skipWhitespace(base, i &+ 1, end)
+      guard j < end else { return -1 }
+      if base[j] == UInt8(ascii: "}") { return j &+ 1 }
+      let k = skipKeyAndColon(base, j, end)
+      if k < 0 { return -1 }
+      nesting.push(isObject: true)
+      opened = true
+      return k
+    case UInt8(ascii: "["):
+      let j = skipWhitespace(base, i &+ 1, end)
+      guard j < end else { return -1 }
+      if base[j] == UInt8(ascii: "]") { return j &+ 1 }
+      nesting.push(isObject: false)
+      opened = true
+      return j
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      return skipLiteral(base, i, end)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return skipNumber(base, i, end)
+    default:
+      return -1
+    }
+  }
+
+  /// One step of the validator where a value inside the innermost open container ended
+  /// at `i`: past the `,` that follows (and, in an object, the next key and colon), with
+  /// `continued` set, or past the container's closing bracket, popped from `nesting`.
+  /// Returns the offset reached, or -1. Shared as ``stepIntoValue(_:_:_:nesting:opened:)``
+  /// is.
+  @inline(__always) static func stepAfterValue(
+    _ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int,
+    nesting: inout JSONValidator.NestingStack, continued: inout Bool
+  ) -> Int {
+    var i = i
+    if i < end, base[i] <= 0x20 { i = skipWhitespace(base, i, end) }
+    guard i < end else { return -1 }
+    let byte = base[i]
+    i &+= 1
+    let inObject = nesting.topIsObject
+    if byte == UInt8(ascii: ",") {
+      continued = true
+      i = skipWhitespace(base, i, end)
+      return inObject ? skipKeyAndColon(base, i, end) : i
+    }
+    guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return -1 }
+    nesting.pop()
+    return i
+  }
+
   /// Skips the value at `start` (no leading whitespace), telling `observer` where each
   /// non-empty container opens and closes. Returns the offset past it, or -1.
   @inline(__always) static func skipValue<Observer: JSONValidator.ContainerObserver>(
@@ -213,62 +278,22 @@ package enum JSONSkipper {
     var nesting = JSONValidator.NestingStack()
     while true {
       // A value starts here.
-      guard i < end else { return -1 }
-      switch base[i] {
-      case UInt8(ascii: "\""):
-        var escaped = false
-        i = skipString(base, i, end, hadEscape: &escaped)
-      case UInt8(ascii: "{"):
-        let open = i
-        i = skipWhitespace(base, i &+ 1, end)
-        guard i < end else { return -1 }
-        if base[i] == UInt8(ascii: "}") {
-          i &+= 1
-        } else {
-          i = skipKeyAndColon(base, i, end)
-          if i < 0 { return -1 }
-          nesting.push(isObject: true)
-          observer.opened(at: open)
-          continue
-        }
-      case UInt8(ascii: "["):
-        let open = i
-        i = skipWhitespace(base, i &+ 1, end)
-        guard i < end else { return -1 }
-        if base[i] == UInt8(ascii: "]") {
-          i &+= 1
-        } else {
-          nesting.push(isObject: false)
-          observer.opened(at: open)
-          continue
-        }
-      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-        i = skipLiteral(base, i, end)
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        i = skipNumber(base, i, end)
-      default:
-        return -1
-      }
+      let open = i
+      var opened = false
+      i = stepIntoValue(base, i, end, nesting: &nesting, opened: &opened)
       if i < 0 { return -1 }
+      if opened {
+        observer.opened(at: open)
+        continue
+      }
       // A value ended: close containers until one continues.
       while true {
         guard nesting.depth > 0 else { return i }
-        if i < end, base[i] <= 0x20 { i = skipWhitespace(base, i, end) }
-        guard i < end else { return -1 }
-        let byte = base[i]
-        i &+= 1
-        let inObject = nesting.topIsObject
-        if byte == UInt8(ascii: ",") {
-          i = skipWhitespace(base, i, end)
-          if inObject {
-            i = skipKeyAndColon(base, i, end)
-            if i < 0 { return -1 }
-          }
-          break
-        }
-        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return -1 }
+        var continued = false
+        i = stepAfterValue(base, i, end, nesting: &nesting, continued: &continued)
+        if i < 0 { return -1 }
+        if continued { break }
         observer.closed(at: i &- 1)
-        nesting.pop()
       }
     }
   }
