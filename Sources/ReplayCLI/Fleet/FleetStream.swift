@@ -18,7 +18,8 @@ import Foundation
 final class FleetStream: @unchecked Sendable {
   // @unchecked: `io` and `printed` are touched only while `printing` is locked; `head`,
   // `spools` and `finished` only while `state` is locked (a spool taken out of them is
-  // then written while `printing` is locked).
+  // then written while `printing` is locked), and `head` changes only while both are,
+  // on the thread of the log that was the head.
 
   /// The bytes a log's spool holds in memory before it moves to a file: a waiting log
   /// keeps little in memory, however much it matched.
@@ -63,11 +64,17 @@ final class FleetStream: @unchecked Sendable {
   /// standard error of it and of each finished log after it, and (when `live`) their
   /// records, then the records the new head has so far.
   func finish(_ index: Int, _ answer: FleetRun.Answer) {
+    // A later log has nothing to print yet: the head's finish will find its answer, and
+    // it need not wait for the head's writes to go on with another log.
+    let isHead = state.withLock {
+      finished[index] = answer
+      return index == head
+    }
+    guard isHead else { return }
     printing.withLock {
       var done: [(answer: FleetRun.Answer, spool: OutputSpool?)] = []
       var next: OutputSpool?
       state.withLock {
-        finished[index] = answer
         while head < finished.count, let answer = finished[head] {
           done.append((answer, live ? spools[head].take() : nil))
           head += 1
