@@ -3,7 +3,9 @@ import TimeTravel
 
 /// What a fleet's run reports: across the logs read, the summary (sessions, entries,
 /// actions, the sessions that ended in a pending record, grouped by the fatal action and
-/// its site), or each match of `--find` and `--watch` after its log's path.
+/// its site), or each match of `--find` and `--watch` after its log's path (the matches'
+/// records rendered by ``record(_:log:question:json:style:)`` as the logs are read, and
+/// held or streamed by ``FleetStream``; this type makes what comes around them).
 struct FleetOutput: Encodable {
   var question: FleetQuestion
   var answers: [FleetRun.Answer]
@@ -25,18 +27,11 @@ struct FleetOutput: Encodable {
     var logs: [String]
   }
 
-  /// Each entry and hit, after its log.
-  private var entries: [(path: String, entry: LogEntry)] {
-    read.flatMap { log -> [(path: String, entry: LogEntry)] in
-      guard case .entries(let entries) = log.result else { return [] }
-      return entries.map { (log.path, $0) }
-    }
-  }
-
-  private var hits: [(path: String, hit: Watch.Hit)] {
-    read.flatMap { log -> [(path: String, hit: Watch.Hit)] in
-      guard case .hits(let hits) = log.result else { return [] }
-      return hits.map { (log.path, $0) }
+  /// The number of matches of each log read.
+  private var matches: [(path: String, count: Int)] {
+    read.compactMap { log in
+      guard case .matches(let count) = log.result else { return nil }
+      return (log.path, count)
     }
   }
 
@@ -113,8 +108,8 @@ struct FleetOutput: Encodable {
   var exitCode: Int32 {
     switch question.kind {
     case .summary: return ExitCode.success
-    case .find: return entries.isEmpty ? ExitCode.notFound : ExitCode.success
-    case .watch: return hits.isEmpty ? ExitCode.notFound : ExitCode.success
+    case .find, .watch:
+      return matches.contains { $0.count > 0 } ? ExitCode.success : ExitCode.notFound
     }
   }
 
@@ -124,32 +119,78 @@ struct FleetOutput: Encodable {
     return "in \(with) of \(read.count) \(read.count == 1 ? "log" : "logs")"
   }
 
-  func text(_ style: TextStyle) -> String {
+  /// The summary's text.
+  func text(_ style: TextStyle) -> String { summaryText(style) }
+
+  /// The first line of the text of `--find` and `--watch`: how many matched, in how many
+  /// logs ("2 entries match in 2 of 3 logs:"); the records follow it.
+  func heading() -> String {
+    let matches = self.matches
+    let count = matches.reduce(0) { $0 + $1.count }
+    let logs = spread(matches.filter { $0.count > 0 }.map(\.path))
     switch question.kind {
     case .summary:
-      return summaryText(style)
+      return ""
     case .find:
-      let entries = self.entries
-      guard !entries.isEmpty else { return "no entry matches \(spread([]))\n" }
-      var text =
-        "\(entries.count) \(entries.count == 1 ? "entry matches" : "entries match") \(spread(entries.map(\.path))):\n"
-      for (path, entry) in entries {
-        text += "  \(TerminalText.sanitize(path)): \(style.listing(entry))\n"
-      }
-      return text
+      guard count > 0 else { return "no entry matches \(logs)\n" }
+      return "\(count) \(count == 1 ? "entry matches" : "entries match") \(logs):\n"
     case .watch(let pointer):
-      let hits = self.hits
       let shown = pointer.tokens.isEmpty ? "the whole state" : pointer.displayText
-      guard !hits.isEmpty else { return "no entry changed \(shown) \(spread([]))\n" }
-      var text =
-        "\(hits.count) \(hits.count == 1 ? "entry" : "entries") changed \(shown) \(spread(hits.map(\.path))):\n"
-      for (path, hit) in hits {
-        text +=
-          "  \(TerminalText.sanitize(path)): "
-          + WatchOutput.line(hit, at: pointer, style).dropFirst(2)
-      }
-      return text
+      guard count > 0 else { return "no entry changed \(shown) \(logs)\n" }
+      return "\(count) \(count == 1 ? "entry" : "entries") changed \(shown) \(logs):\n"
     }
+  }
+
+  /// A match's record after its log's `path`: as text, its line of the listing; as JSON, an
+  /// item of the record's array (``JSONArrayStream/item(_:)``), `{"log":PATH,…}` and the
+  /// fields of the single log's record.
+  /// - Throws: `EncodingError` for a number JSON cannot hold (none a log holds).
+  static func record(
+    _ match: FleetMatch, log path: String, question: FleetQuestion, json: Bool,
+    style: TextStyle
+  ) throws -> [UInt8] {
+    guard json else {
+      switch (match, question.kind) {
+      case (.entry(let entry), _):
+        return Array("  \(TerminalText.sanitize(path)): \(style.listing(entry))\n".utf8)
+      case (.hit(let hit), .watch(let pointer)):
+        return Array(
+          ("  \(TerminalText.sanitize(path)): "
+            + WatchOutput.line(hit, at: pointer, style).dropFirst(2)).utf8)
+      case (.hit, _):
+        return []
+      }
+    }
+    return try JSONArrayStream.item { out in
+      let record: JSONValue
+      switch match {
+      case .entry(let entry):
+        record = try JSONValueEncoder().encode(Prefixed(log: path, record: EntryRecord(entry)))
+      case .hit(let hit):
+        record = try JSONValueEncoder().encode(
+          Prefixed(log: path, record: WatchOutput.HitRecord(hit)))
+      }
+      JSONPrinter.compact.write(record, to: &out)
+    }
+  }
+
+  /// What the JSON record of `--find` or `--watch` starts with, before the first match's
+  /// record: `{"matches":[` or `{"changes":[`.
+  static func opening(_ question: FleetQuestion) -> String {
+    switch question.kind {
+    case .find: #"{"matches":["#
+    case .watch: #"{"changes":["#
+    case .summary: ""
+    }
+  }
+
+  /// What the JSON record of `--find` or `--watch` ends with, after the last match's
+  /// record: `],"unreadable":[…]}` and a newline.
+  /// - Throws: `EncodingError` for a message JSON cannot hold (none).
+  func closing() throws -> String {
+    var bytes: [UInt8] = Array("],\"unreadable\":".utf8)
+    JSONPrinter.compact.write(try JSONValueEncoder().encode(unreadable), to: &bytes)
+    return String(decoding: bytes, as: UTF8.self) + "}\n"
   }
 
   private func summaryText(_ style: TextStyle) -> String {
@@ -205,7 +246,7 @@ struct FleetOutput: Encodable {
 
   private enum Key: String, CodingKey {
     case logs, sessions, entries, total, firstTime, lastTime, pendingEnd, fatalActions, actions
-    case unreadable, matches, changes
+    case unreadable
   }
 
   private struct LogRecord: Encodable {
@@ -255,6 +296,15 @@ struct FleetOutput: Encodable {
     }
   }
 
+  /// The logs that could not be read, and why.
+  private var unreadable: [UnreadableRecord] {
+    answers.compactMap { answer in
+      guard case .failure(let failure) = answer.result else { return nil }
+      return UnreadableRecord(path: answer.path, message: failure.message)
+    }
+  }
+
+  /// The summary's JSON record.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     switch question.kind {
@@ -285,17 +335,9 @@ struct FleetOutput: Encodable {
             }
           )
         }, forKey: .logs)
-    case .find:
-      try container.encode(
-        entries.map { Prefixed(log: $0.path, record: EntryRecord($0.entry)) }, forKey: .matches)
-    case .watch:
-      try container.encode(
-        hits.map { Prefixed(log: $0.path, record: WatchOutput.HitRecord($0.hit)) },
-        forKey: .changes)
-    }
-    let unreadable = answers.compactMap { answer -> UnreadableRecord? in
-      guard case .failure(let failure) = answer.result else { return nil }
-      return UnreadableRecord(path: answer.path, message: failure.message)
+    case .find, .watch:
+      // Streamed instead: ``opening(_:)``, the records, ``closing()``.
+      break
     }
     try container.encode(unreadable, forKey: .unreadable)
   }

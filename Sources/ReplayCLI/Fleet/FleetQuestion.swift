@@ -21,6 +21,12 @@ struct FleetQuestion: Sendable {
   /// The mode's declaration (what it needs of an action-only log's states).
   var declaration: ModeDeclaration
 
+  /// Whether the answer lists matches (`--find`, `--watch`) rather than summing up.
+  var listsMatches: Bool {
+    if case .summary = kind { return false }
+    return true
+  }
+
   /// The question `mode` asks with `options`.
   /// - Throws: ``CommandError`` (exit 2) for an expression or path that does not parse.
   init(_ mode: any LogMode, _ options: Options) throws {
@@ -46,11 +52,19 @@ struct FleetQuestion: Sendable {
     }
   }
 
-  /// The answer of the log of `context`.
-  /// - Throws: ``LogError`` and ``CommandError`` as the mode on that log alone.
-  func answer(_ context: Context) throws -> FleetLogResult {
+  /// The answer of the log of `context`. For `--find` and `--watch`, each match is
+  /// rendered by `render` on the scan's worker that read it and handed to `emit` on the
+  /// calling thread, in log order, as the scan consumes it: memory follows one match,
+  /// not the log's.
+  /// - Throws: ``LogError`` and ``CommandError`` as the mode on that log alone, after
+  ///   `emit` has had every match before the entry that failed.
+  func answer(
+    _ context: Context, render: @Sendable (FleetMatch) throws -> [UInt8],
+    emit: ([UInt8]) -> Void
+  ) throws -> FleetLogResult {
     let log = context.log
     let restriction = try EntryFilter(filter, log: log, modules: modules)
+    var count = 0
     switch kind {
     case .summary:
       let summary =
@@ -61,31 +75,43 @@ struct FleetQuestion: Sendable {
       return .summary(
         summary, pending: log.pendingEntry, total: filter == nil ? nil : log.entryCount)
     case .find(let expression):
-      let hits = try FindMode.search(
-        context, filter: expression, what: "the --find expression", restriction: restriction)
-      return .entries(hits.map(\.entry))
+      try FindMode.forEachHit(
+        context, filter: expression, what: "the --find expression", restriction: restriction,
+        progress: nil, render: { try render(.entry($0)) }
+      ) { _, item in
+        emit(item)
+        count += 1
+      }
     case .watch(let path):
       let reading = Watch.projection(at: path).union(restriction.projection)
-      var hits: [Watch.Hit] = []
-      try log.scan { line -> Watch.Hit? in
+      try log.scan { line -> [UInt8]? in
         let entry = try line.entry(reading: reading)
         guard let hit = Watch.hit(entry, at: path), try restriction.includes(entry) else {
           return nil
         }
-        return hit
-      } consume: { _, hit in
-        if let hit { hits.append(hit) }
+        return try render(.hit(hit))
+      } consume: { _, item in
+        if let item {
+          emit(item)
+          count += 1
+        }
         return true
       }
-      return .hits(hits)
     }
+    return .matches(count)
   }
+}
+
+/// A match of `--find` (the entry, without its states) or `--watch` (the hit).
+enum FleetMatch: Sendable {
+  case entry(LogEntry)
+  case hit(Watch.Hit)
 }
 
 /// One log's part of a fleet's report.
 enum FleetLogResult: Sendable {
   /// `total` is the log's entry count when `--where` restricted the summary.
   case summary(LogSummary, pending: PendingEntry?, total: Int?)
-  case entries([LogEntry])
-  case hits([Watch.Hit])
+  /// The number of matches of `--find` or `--watch` (their records went to the stream).
+  case matches(Int)
 }

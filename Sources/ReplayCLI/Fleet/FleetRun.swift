@@ -71,6 +71,11 @@ enum FleetRun {
   }
 
   /// Runs `mode` over the logs `paths` names and prints the report.
+  ///
+  /// `--find` and `--watch` with `--format json` stream (``FleetStream``): the opening of
+  /// the record at once, each match's record as its log's scan consumes it once the logs
+  /// before it are done, the unreadable logs after the last. The text waits for the end:
+  /// its heading counts the matches.
   /// - Returns: The exit code: the first unreadable log's, else the mode's.
   static func run(
     _ mode: any LogMode, _ options: Options, paths given: [String], io: some ReplayIO,
@@ -88,23 +93,42 @@ enum FleetRun {
       io.errText("replay: \(error)\n")
       return ExitCode.usage
     }
-    let answers = answer(question, paths: paths, options: options, io: io, reducers: reducers)
-    var code: Int32?
-    for answer in answers {
-      io.errText(answer.stderr)
-      if case .failure(let failure) = answer.result {
-        io.errText("replay: \(failure.message)\n")
-        code = code ?? failure.code
-      }
-    }
     let style = TextStyle(
       full: options.full,
       color: options.color == .always
         || (options.color == .auto && io.isTerminal
           && (io.environment["NO_COLOR"] ?? "").isEmpty)
     )
+    let json = options.format != .text
+    let lists = question.listsMatches
+    let live = json && lists
+    if live { io.out(FleetOutput.opening(question)) }
+    let stream = FleetStream(io, logs: paths.count, live: live)
+    answer(
+      question, paths: paths, options: options, environment: io.environment,
+      reducers: reducers, stream: stream
+    ) { match, path in
+      try FleetOutput.record(match, log: path, question: question, json: json, style: style)
+    }
+    let answers = stream.answers
+    let code = answers.lazy.compactMap { answer -> Int32? in
+      guard case .failure(let failure) = answer.result else { return nil }
+      return failure.code
+    }.first
     let output = FleetOutput(question: question, answers: answers)
-    if options.format == .text {
+    if live {
+      do {
+        io.out(try output.closing())
+      } catch {
+        io.errText("replay: \(error)\n")
+        return ExitCode.unreadableLog
+      }
+    } else if lists {
+      io.out(output.heading())
+      for (index, answer) in answers.enumerated() {
+        if case .success = answer.result { stream.spool(of: index).write(to: io) }
+      }
+    } else if !json {
       io.out(output.text(style))
     } else {
       do {
@@ -119,39 +143,41 @@ enum FleetRun {
     return code ?? output.exitCode
   }
 
-  /// Each log's answer, in the order of `paths`: the logs are read on the scan's threads
+  /// Reads each log of `paths` into `stream`: the logs are read on the scan's threads
   /// (`REPLAY_THREADS`) at once, each on a thread with the large stack jq needs, and each
-  /// log's own scan gets the threads left over.
+  /// log's own scan gets the threads left over. `render` makes a match's record (on the
+  /// scan's worker that found it) from the match and its log's path.
   static func answer(
-    _ question: FleetQuestion, paths: [String], options: Options, io: some ReplayIO,
-    reducers: ReducerRegistry
-  ) -> [Answer] {
-    let settings = ScanSettings(environment: io.environment)
+    _ question: FleetQuestion, paths: [String], options: Options,
+    environment: [String: String], reducers: ReducerRegistry, stream: FleetStream,
+    render: @escaping @Sendable (FleetMatch, String) throws -> [UInt8]
+  ) {
+    let settings = ScanSettings(environment: environment)
     let width = min(settings.threads, paths.count)
     let perLog = ScanSettings(
       threads: max(1, settings.threads / width), chunkBytes: settings.chunkBytes)
-    let answers = Mutex<[Answer?]>(Array(repeating: nil, count: paths.count))
     let next = Atomic<Int>(0)
-    let environment = io.environment
     DispatchQueue.concurrentPerform(iterations: width) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < paths.count else { return }
+        let path = paths[index]
         let answer = WorkThread.run {
           read(
-            paths[index], question, options: options, settings: perLog,
-            environment: environment, reducers: reducers)
+            path, question, options: options, settings: perLog, environment: environment,
+            reducers: reducers, render: { try render($0, path) }
+          ) { stream.append($0, of: index) }
         }
-        answers.withLock { $0[index] = answer }
+        stream.finish(index, answer)
       }
     }
-    return answers.withLock { $0.map { $0! } }
   }
 
   /// One log's answer to `question`.
   private static func read(
     _ path: String, _ question: FleetQuestion, options: Options, settings: ScanSettings,
-    environment: [String: String], reducers: ReducerRegistry
+    environment: [String: String], reducers: ReducerRegistry,
+    render: @Sendable (FleetMatch) throws -> [UInt8], emit: ([UInt8]) -> Void
   ) -> Answer {
     let sink = BufferIO(environment: environment)
     do {
@@ -169,7 +195,7 @@ enum FleetRun {
       logOptions.moreLogPaths = []
       let context = Context(log: log, options: logOptions, io: sink, reducers: reducers)
       try ActionOnlyStates.prepare(context, for: question.declaration)
-      let result = try question.answer(context)
+      let result = try question.answer(context, render: render, emit: emit)
       return Answer(path: path, result: .success(result), stderr: sink.stderr)
     } catch let error as LogError {
       let code =

@@ -6,14 +6,19 @@ import Foundation
 /// prints hundreds of megabytes (`--watch /todos --format json` on a large log) keeps
 /// its memory flat.
 final class OutputSpool {
-  /// The bytes held in memory before the spool moves to a file.
+  /// The bytes held in memory before a spool moves to a file, by default.
   static let memoryLimit = 16 << 20
 
+  /// The bytes this spool holds in memory before it moves to a file.
+  private let limit: Int
   /// The number of items appended.
   private(set) var count = 0
   private var buffer: [UInt8] = []
   private var file: FileHandle?
   private var fileURL: URL?
+
+  /// An empty spool that moves to a file beyond `memoryLimit` bytes.
+  init(memoryLimit: Int = OutputSpool.memoryLimit) { limit = memoryLimit }
 
   deinit {
     try? file?.close()
@@ -24,7 +29,7 @@ final class OutputSpool {
   func append(_ item: [UInt8]) {
     buffer += item
     count += 1
-    if buffer.count >= Self.memoryLimit { spill() }
+    if buffer.count >= limit { spill() }
   }
 
   private func spill() {
@@ -46,13 +51,19 @@ final class OutputSpool {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes everything appended to `io`'s standard output as bytes, a megabyte at a time.
-  func write(to io: ReplayIO) {
+  /// Writes everything appended to `io`'s standard output as bytes, a megabyte at a time;
+  /// without its first byte when `droppingFirst` (the comma before a first record).
+  func write(to io: ReplayIO, droppingFirst: Bool = false) {
     var carried: [UInt8] = []
+    var drop = droppingFirst ? 1 : 0
     if let file {
       try? file.seek(toOffset: 0)
       while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
         carried += chunk
+        if drop > 0 {
+          carried.removeFirst(drop)
+          drop = 0
+        }
         // Up to the last whole UTF-8 sequence: a chunk may end inside one, and a sink
         // may decode what it is given.
         var end = carried.count
@@ -67,6 +78,8 @@ final class OutputSpool {
       }
     }
     if !carried.isEmpty { carried.withUnsafeBytes { io.out(bytes: $0) } }
-    if !buffer.isEmpty { buffer.withUnsafeBytes { io.out(bytes: $0) } }
+    if !buffer.isEmpty {
+      buffer.withUnsafeBytes { io.out(bytes: UnsafeRawBufferPointer(rebasing: $0.dropFirst(drop))) }
+    }
   }
 }
