@@ -179,11 +179,16 @@ public struct JSONPrinter: Sendable {
           }
         }
         // The member is read in place: a copy of each value printed cost a retain and a
-        // release.
+        // release (an atomic operation) for every container and long string.
+        let value = top.values + member
         let opened: Frame?
-        switch top.values[member] {
-        case .string(let s):
-          out.appendQuoted(s)
+        switch value.pointee {
+        case .string:
+          if let bytes = Self.longStringBytes(at: value) {
+            out.appendQuoted(utf8: bytes)
+          } else if case .string(let s) = value.pointee {
+            out.appendQuoted(s)
+          }
           continue
         case .null:
           out.appendNull()
@@ -194,8 +199,10 @@ public struct JSONPrinter: Sendable {
         case .number(let n):
           writeNumber(n, to: &out)
           continue
-        case .array(let a): opened = open(a.storage, depth: depth, &keys, to: &out)
-        case .object(let o): opened = open(o.storage, depth: depth, &keys, to: &out)
+        case .array, .object:
+          opened = Self.storage(at: value)._withUnsafeGuaranteedRef {
+            open($0, depth: depth, &keys, to: &out)
+          }
         }
         if let opened {
           parents.push(top)
@@ -203,6 +210,32 @@ public struct JSONPrinter: Sendable {
           depth += 1
         }
       }
+    }
+  }
+
+  /// The UTF-8 bytes of the string at `value` when it is longer than a small string
+  /// (15 bytes) and stored contiguously, else `nil`. Such a string's bytes are in its
+  /// buffer, which the string in the container keeps alive while the container lives, so
+  /// the pointer outlives the copy of the string read here: the copy then ends at once,
+  /// and the compiler reads the string in place, without a retain and a release.
+  @inline(__always)
+  private static func longStringBytes(at value: UnsafePointer<JSONValue>)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    guard case .string(let s) = value.pointee, s.utf8.count > 15 else { return nil }
+    return s.utf8.withContiguousStorageIfAvailable { $0 }
+  }
+
+  /// The storage of the container at `value`, unretained: the container holding `value`
+  /// keeps it alive while it is printed.
+  @inline(__always)
+  private static func storage(at value: UnsafePointer<JSONValue>) -> Unmanaged<
+    JSONContainerStorage
+  > {
+    switch value.pointee {
+    case .array(let a): return Unmanaged.passUnretained(a.storage)
+    case .object(let o): return Unmanaged.passUnretained(o.storage)
+    default: preconditionFailure("not a container")
     }
   }
 
