@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Prints ``JSONValue`` as JSON text, iteratively (no recursion on depth).
 ///
 /// Numbers print as their literal text, so big integers and `-0` survive.
@@ -38,6 +40,7 @@ public struct JSONPrinter: Sendable {
   public func print(_ value: JSONValue) -> String {
     var out = JSONTextWriter(capacity: Self.expectedSize(of: value))
     write(value, to: &out)
+    Self.noteSize(of: value, out.count)
     return out.string()
   }
 
@@ -46,17 +49,33 @@ public struct JSONPrinter: Sendable {
   public func write(_ value: JSONValue, to out: inout [UInt8]) {
     var writer = JSONTextWriter(capacity: Self.expectedSize(of: value))
     write(value, to: &writer)
+    Self.noteSize(of: value, writer.count)
     writer.append(to: &out)
   }
 
-  /// About the size of `value`'s text, for the writer's first buffer: its source's size
-  /// when it is a container still held as its bytes (printed compactly from them, it
-  /// takes about as much), so that the buffer does not grow a dozen times; else a small
-  /// buffer.
+  /// About the size of `value`'s text, for the writer's first buffer, so that it does
+  /// not grow a dozen times: its source's size when it is a container still held as its
+  /// bytes (printed compactly from them, it takes about as much); for a built container,
+  /// about the size of the last built container printed (a log's entries are alike);
+  /// else a small buffer.
   private static func expectedSize(of value: JSONValue) -> Int {
-    guard let (_, start, end) = value.containerStorage?.unbuiltSource else { return 256 }
+    guard let storage = value.containerStorage else { return 256 }
+    guard let (_, start, end) = storage.unbuiltSource else {
+      return lastBuiltSize.load(ordering: .relaxed)
+    }
     return end - start + 17
   }
+
+  /// Notes the size of a built container's text for ``expectedSize(of:)``: an eighth
+  /// more, capped at 64 KB so that a huge value does not make every later buffer huge.
+  private static func noteSize(of value: JSONValue, _ count: Int) {
+    guard value.isContainer else { return }
+    lastBuiltSize.store(max(256, min(count + count / 8 + 64, 1 << 16)), ordering: .relaxed)
+  }
+
+  /// The first buffer's size for printing a built container (a hint: a race between
+  /// threads only sizes a buffer differently).
+  private static let lastBuiltSize = Atomic<Int>(256)
 
   /// An open container: where its members are, and the next one to print. Plain
   /// pointers, so that opening, stepping through and closing a container retains and
@@ -66,6 +85,8 @@ public struct JSONPrinter: Sendable {
     var values: UnsafePointer<JSONValue>
     /// The keys of an object, aligned with `values`; `nil` for an array.
     var keys: UnsafePointer<String>?
+    /// The keys printed, when the object's key array has a table (`PrintedKeyCache`).
+    var keyTable: UnsafeRawPointer?
     var count: Int
     /// The members in the order printed (keys sorted), when not the order written;
     /// allocated for the frame and freed when it closes.
@@ -73,43 +94,118 @@ public struct JSONPrinter: Sendable {
     var next = 0
   }
 
+  /// The open containers outside the innermost one: a plain buffer, pushed and popped
+  /// for every container printed, without an array's uniqueness and capacity checks.
+  private struct FrameStack: ~Copyable {
+    private var base = UnsafeMutablePointer<Frame>.allocate(capacity: 16)
+    private var capacity = 16
+    private var count = 0
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func push(_ frame: Frame) {
+      if count == capacity { grow() }
+      (base + count).initialize(to: frame)
+      count &+= 1
+    }
+
+    /// The frame pushed last; the stack must not be empty.
+    @inline(__always)
+    mutating func pop() -> Frame {
+      count &-= 1
+      return (base + count).move()
+    }
+
+    @inline(never)
+    private mutating func grow() {
+      let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = larger
+      capacity *= 2
+    }
+  }
+
   /// Writes the JSON text of `value`, with an explicit stack of open containers (no
   /// recursion on depth). The innermost container is kept apart from the stack, in
-  /// locals, so that stepping through its members touches no array but its own.
+  /// locals, so that stepping through its members touches no array but its own; its
+  /// scalars are written in the loop, which calls out only to open a container.
   func write(_ value: JSONValue, to out: inout JSONTextWriter) {
     withExtendedLifetime(value) {
-      var parents: [Frame] = []
-      var top: Frame
-      let root = withUnsafePointer(to: value) { writeValue(at: $0, depth: 0, to: &out) }
-      if let opened = root {
-        top = opened
-      } else {
+      var keys = PrintedKeyCache(indented: indent != nil)
+      let root: Frame?
+      switch value {
+      case .array(let a): root = open(a.storage, depth: 0, &keys, to: &out)
+      case .object(let o): root = open(o.storage, depth: 0, &keys, to: &out)
+      default:
+        writeScalar(value, to: &out)
         return
       }
+      guard var top = root else { return }
+      var parents = FrameStack()
       var depth = 1
       while true {
         let next = top.next
         if next == top.count {
           // The innermost container is done: close it, back to its parent.
           top.order?.deallocate()
-          newline(depth: depth - 1, to: &out)
+          if indent != nil { newline(depth: depth - 1, to: &out) }
           out.append(top.keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
           depth -= 1
           guard depth > 0 else { return }
-          top = parents.removeLast()
+          top = parents.pop()
           continue
         }
         top.next = next &+ 1
-        if next > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth: depth, to: &out)
         let member = top.order?[next] ?? next
-        if let keys = top.keys {
-          out.appendQuoted(at: keys + member)
-          out.append(UInt8(ascii: ":"))
-          if indent != nil { out.append(UInt8(ascii: " ")) }
+        if let table = top.keyTable, indent == nil {
+          // `,"key":`, without the comma before the first member.
+          let start = Int(table.load(fromByteOffset: member &<< 2, as: Int32.self))
+          let end = Int(table.load(fromByteOffset: (member &+ 1) &<< 2, as: Int32.self))
+          let from = next == 0 ? start &+ 1 : start
+          out.appendBytes(table + from, end &- from)
+        } else {
+          if next > 0 { out.append(UInt8(ascii: ",")) }
+          if indent != nil { newline(depth: depth, to: &out) }
+          if let table = top.keyTable {
+            let start = Int(table.load(fromByteOffset: member &<< 2, as: Int32.self))
+            let end = Int(table.load(fromByteOffset: (member &+ 1) &<< 2, as: Int32.self))
+            out.appendBytes(table + start, end &- start)
+          } else if let keys = top.keys {
+            out.appendQuoted(at: keys + member)
+            out.append(UInt8(ascii: ":"))
+            if indent != nil { out.append(UInt8(ascii: " ")) }
+          }
         }
-        if let opened = writeValue(at: top.values + member, depth: depth, to: &out) {
-          parents.append(top)
+        // The member is read in place: a copy of each value printed cost a retain and a
+        // release (an atomic operation) for every container and long string.
+        let value = top.values + member
+        let opened: Frame?
+        switch value.pointee {
+        case .string:
+          if let bytes = Self.longStringBytes(at: value) {
+            out.appendQuoted(utf8: bytes)
+          } else if case .string(let s) = value.pointee {
+            out.appendQuoted(s)
+          }
+          continue
+        case .null:
+          out.appendNull()
+          continue
+        case .bool(let b):
+          out.appendBool(b)
+          continue
+        case .number(let n):
+          writeNumber(n, to: &out)
+          continue
+        case .array, .object:
+          opened = Self.storage(at: value)._withUnsafeGuaranteedRef {
+            open($0, depth: depth, &keys, to: &out)
+          }
+        }
+        if let opened {
+          parents.push(top)
           top = opened
           depth += 1
         }
@@ -117,21 +213,42 @@ public struct JSONPrinter: Sendable {
     }
   }
 
-  /// Writes a scalar, an empty container, or a container printed from its bytes; else
-  /// writes the container's opening bracket and returns its frame. The value is read in
-  /// place: a copy of each value printed cost a retain and a release.
-  private func writeValue(
-    at value: UnsafePointer<JSONValue>, depth: Int, to out: inout JSONTextWriter
-  ) -> Frame? {
+  /// The UTF-8 bytes of the string at `value` when it is longer than a small string
+  /// (15 bytes) and stored contiguously, else `nil`. Such a string's bytes are in its
+  /// buffer, which the string in the container keeps alive while the container lives, so
+  /// the pointer outlives the copy of the string read here: the copy then ends at once,
+  /// and the compiler reads the string in place, without a retain and a release.
+  @inline(__always)
+  private static func longStringBytes(at value: UnsafePointer<JSONValue>)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    guard case .string(let s) = value.pointee, s.utf8.count > 15 else { return nil }
+    return s.utf8.withContiguousStorageIfAvailable { $0 }
+  }
+
+  /// The storage of the container at `value`, unretained: the container holding `value`
+  /// keeps it alive while it is printed.
+  @inline(__always)
+  private static func storage(at value: UnsafePointer<JSONValue>) -> Unmanaged<
+    JSONContainerStorage
+  > {
     switch value.pointee {
-    case .null: out.append("null")
-    case .bool(let b): out.append(b ? "true" : "false")
+    case .array(let a): return Unmanaged.passUnretained(a.storage)
+    case .object(let o): return Unmanaged.passUnretained(o.storage)
+    default: preconditionFailure("not a container")
+    }
+  }
+
+  /// Writes a value that is not a container.
+  @inline(never)
+  private func writeScalar(_ value: JSONValue, to out: inout JSONTextWriter) {
+    switch value {
+    case .null: out.appendNull()
+    case .bool(let b): out.appendBool(b)
     case .number(let n): writeNumber(n, to: &out)
     case .string(let s): out.appendQuoted(s)
-    case .array(let a): return open(a.storage, depth: depth, to: &out)
-    case .object(let o): return open(o.storage, depth: depth, to: &out)
+    case .array, .object: break
     }
-    return nil
   }
 
   @inline(__always)
@@ -145,10 +262,12 @@ public struct JSONPrinter: Sendable {
 
   /// Writes an empty container, or one printed from its bytes; else the opening bracket,
   /// returning the container's frame.
-  private func open(_ storage: JSONContainerStorage, depth: Int, to out: inout JSONTextWriter)
-    -> Frame?
-  {
-    if !sortKeys, transcodes(storage, depth, &out) { return nil }
+  @inline(never)
+  private func open(
+    _ storage: JSONContainerStorage, depth: Int, _ keyCache: inout PrintedKeyCache,
+    to out: inout JSONTextWriter
+  ) -> Frame? {
+    if !sortKeys, !storage.isFullyBuiltLeaf, transcodes(storage, depth, &out) { return nil }
     let (members, keys) = storage.memberPointers()
     let isObject = keys != nil
     let count = members.count
@@ -159,11 +278,14 @@ public struct JSONPrinter: Sendable {
     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
     let keyBase = keys?.baseAddress
     var frame = Frame(values: values, keys: keyBase, count: count)
-    if sortKeys, let keys = keyBase {
-      let order = UnsafeMutablePointer<Int>.allocate(capacity: count)
-      let sorted = (0..<count).sorted { JSONValue.codePointOrder(keys[$0], keys[$1]) }
-      order.initialize(from: sorted, count: count)
-      frame.order = order
+    if let keys = keyBase {
+      frame.keyTable = keyCache.table(for: keys, count: count)
+      if sortKeys {
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let sorted = (0..<count).sorted { JSONValue.codePointOrder(keys[$0], keys[$1]) }
+        order.initialize(from: sorted, count: count)
+        frame.order = order
+      }
     }
     return frame
   }

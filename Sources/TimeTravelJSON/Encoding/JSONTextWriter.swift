@@ -62,11 +62,70 @@ struct JSONTextWriter: ~Copyable {
 
   @inline(__always)
   mutating func appendUTF8(_ text: String) {
-    let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      if let source = $0.baseAddress { appendBytes(source, $0.count) }
+    }
     if done == nil {
       var text = text
       text.withUTF8 { append($0) }
     }
+  }
+
+  /// Appends the `total` bytes at `source`: up to 16 as two words (or two halves of one)
+  /// that may overlap, so that a key, a literal or a short number costs a few loads and
+  /// stores rather than a call to copy memory.
+  @inline(__always)
+  mutating func appendBytes(_ source: UnsafeRawPointer, _ total: Int) {
+    reserve(total)
+    let out = UnsafeMutableRawPointer(base + count)
+    if total >= 8 {
+      if total <= 16 {
+        let first = source.loadUnaligned(as: UInt64.self)
+        let last = source.loadUnaligned(fromByteOffset: total &- 8, as: UInt64.self)
+        out.storeBytes(of: first, as: UInt64.self)
+        out.storeBytes(of: last, toByteOffset: total &- 8, as: UInt64.self)
+      } else {
+        out.copyMemory(from: source, byteCount: total)
+      }
+    } else if total >= 4 {
+      let first = source.loadUnaligned(as: UInt32.self)
+      let last = source.loadUnaligned(fromByteOffset: total &- 4, as: UInt32.self)
+      out.storeBytes(of: first, as: UInt32.self)
+      out.storeBytes(of: last, toByteOffset: total &- 4, as: UInt32.self)
+    } else if total > 0 {
+      // One to three bytes: the first, the middle and the last cover them.
+      let bytes = source.assumingMemoryBound(to: UInt8.self)
+      let target = out.assumingMemoryBound(to: UInt8.self)
+      target[0] = bytes[0]
+      target[total &>> 1] = bytes[total &>> 1]
+      target[total &- 1] = bytes[total &- 1]
+    }
+    count &+= total
+  }
+
+  /// Appends `true` or `false`.
+  @inline(__always)
+  mutating func appendBool(_ value: Bool) {
+    reserve(5)
+    let out = UnsafeMutableRawPointer(base + count)
+    // Little-endian words of "true" and "fals", then the "e".
+    out.storeBytes(of: UInt32(littleEndian: value ? 0x6575_7274 : 0x736C_6166), as: UInt32.self)
+    out.storeBytes(of: UInt8(ascii: "e"), toByteOffset: 4, as: UInt8.self)
+    count &+= value ? 4 : 5
+  }
+
+  /// Appends `null`.
+  @inline(__always)
+  mutating func appendNull() {
+    reserve(4)
+    UnsafeMutableRawPointer(base + count).storeBytes(
+      of: UInt32(littleEndian: 0x6C6C_756E), as: UInt32.self)
+    count &+= 4
+  }
+
+  /// Copies the bytes written to `target`, which has room for ``count`` bytes.
+  func copy(to target: UnsafeMutableRawPointer) {
+    target.copyMemory(from: base, byteCount: count)
   }
 
   /// Forgets the bytes written after the first `count`.

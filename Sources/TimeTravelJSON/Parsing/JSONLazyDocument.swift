@@ -33,7 +33,10 @@ final class JSONLazyDocument: @unchecked Sendable {
 
   private init(copying source: UnsafeBufferPointer<UInt8>, containers: [UInt64]) {
     let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count)
-    _ = copy.initialize(from: source)
+    // One copy of memory (the buffer's `initialize(from:)` copies a byte at a time).
+    if let from = source.baseAddress, let to = copy.baseAddress {
+      to.initialize(from: from, count: source.count)
+    }
     bytes = UnsafeBufferPointer(copy)
     self.containers = containers
   }
@@ -158,7 +161,11 @@ extension JSONParser {
     }
     offset += 1
     let elements = scratch.values.popArray(from: valueStart)
-    guard isObject else { return .array(JSONArray(elements: elements)) }
-    return .object(scratch.shapes.object(keys: &scratch.keys, from: keyStart, values: elements))
+    // The depth of this container's tree is at most one more than its children's bound
+    // (the storage built here only hands its members to the lazy container).
+    guard isObject else { return .array(JSONArray(elements: elements, depth: childDepth + 1)) }
+    return .object(
+      scratch.shapes.object(
+        keys: &scratch.keys, from: keyStart, values: elements, depth: childDepth + 1))
   }
 }

@@ -135,6 +135,8 @@ public struct JSONParser {
           truncated: true)
       }
       var value: JSONValue
+      // The nesting depth of `value`'s tree (0 for a scalar), for its parent's storage.
+      var valueDepth = 0
       switch bytes[offset] {
       case UInt8(ascii: "{"):
         offset += 1
@@ -142,6 +144,7 @@ public struct JSONParser {
         if peek == UInt8(ascii: "}") {
           offset += 1
           value = .object(JSONObject())
+          valueDepth = 1
         } else {
           scratch.frames.append(
             Frame(isObject: true, start: scratch.values.count, keyStart: scratch.keys.count))
@@ -154,6 +157,7 @@ public struct JSONParser {
         if peek == UInt8(ascii: "]") {
           offset += 1
           value = .array(JSONArray())
+          valueDepth = 1
         } else {
           scratch.frames.append(
             Frame(isObject: false, start: scratch.values.count, keyStart: scratch.keys.count))
@@ -174,6 +178,9 @@ public struct JSONParser {
           return value
         }
         scratch.values.push(consume value)
+        if valueDepth > frame.childDepth {
+          scratch.frames[scratch.frames.count - 1].childDepth = valueDepth
+        }
         skipWhitespace()
         if frame.isObject {
           switch peek {
@@ -186,8 +193,10 @@ public struct JSONParser {
             offset += 1
             scratch.frames.removeLast()
             let elements = scratch.values.popArray(from: frame.start)
+            valueDepth = max(frame.childDepth, valueDepth) + 1
             value = .object(
-              scratch.shapes.object(keys: &scratch.keys, from: frame.keyStart, values: elements))
+              scratch.shapes.object(
+                keys: &scratch.keys, from: frame.keyStart, values: elements, depth: valueDepth))
             continue
           case nil: throw error("unexpected end of input in an object", truncated: true)
           default:
@@ -203,7 +212,9 @@ public struct JSONParser {
           case UInt8(ascii: "]"):
             offset += 1
             scratch.frames.removeLast()
-            value = .array(JSONArray(elements: scratch.values.popArray(from: frame.start)))
+            valueDepth = max(frame.childDepth, valueDepth) + 1
+            value = .array(
+              JSONArray(elements: scratch.values.popArray(from: frame.start), depth: valueDepth))
             continue
           case nil: throw error("unexpected end of input in an array", truncated: true)
           default:
@@ -215,11 +226,13 @@ public struct JSONParser {
     }
   }
 
-  /// An open container: where its elements (and keys) start on the shared stacks.
+  /// An open container: where its elements (and keys) start on the shared stacks, and
+  /// the deepest nesting among its elements' trees so far.
   struct Frame {
     var isObject: Bool
     var start: Int
     var keyStart: Int
+    var childDepth = 0
   }
 
   var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }

@@ -7,16 +7,16 @@ struct KeyShapes {
   private static let limit = 16
 
   /// The object whose keys are `keys` from `keyStart` to the top (taken off the stack)
-  /// and whose values are `values`.
-  mutating func object(keys: inout MoveStack<String>, from keyStart: Int, values: [JSONValue])
-    -> JSONObject
-  {
+  /// and whose values are `values`; `depth` is the nesting depth of the object's tree.
+  mutating func object(
+    keys: inout MoveStack<String>, from keyStart: Int, values: [JSONValue], depth: Int
+  ) -> JSONObject {
     for i in shapes.indices.reversed() where keys.matches(shapes[i], from: keyStart) {
       keys.drop(from: keyStart)
-      return JSONObject(uniqueKeys: shapes[i], values: values)
+      return JSONObject(uniqueKeys: shapes[i], values: values, depth: depth)
     }
     let array = keys.popArray(from: keyStart)
-    let object = JSONObject(keys: array, values: values)
+    let object = JSONObject(keys: array, values: values, depth: depth)
     if object.count == array.count {
       // No duplicates: the array can be shared.
       if shapes.count == Self.limit { shapes.removeFirst() }

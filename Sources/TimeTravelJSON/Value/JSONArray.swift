@@ -17,9 +17,10 @@ public struct JSONArray: Sendable {
     storage = JSONContainerStorage(keys: nil, values: Array(elements))
   }
 
-  /// An array holding `elements`, sharing their buffer.
-  init(elements: [JSONValue]) {
-    storage = JSONContainerStorage(keys: nil, values: elements)
+  /// An array holding `elements`, sharing their buffer; `depth`, when known, is the
+  /// nesting depth of the elements' trees plus one.
+  init(elements: [JSONValue], depth: Int? = nil) {
+    storage = JSONContainerStorage(keys: nil, values: elements, depth: depth)
   }
 
   /// The elements as a Swift array. O(1): the buffer is shared, not copied.

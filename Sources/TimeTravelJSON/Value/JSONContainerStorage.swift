@@ -72,7 +72,10 @@ package final class JSONContainerStorage: @unchecked Sendable {
   /// Objects up to this size are searched linearly: cheaper than hashing.
   private static let linearSearchLimit = 12
 
-  init(keys: [String]?, values: [JSONValue]) {
+  /// A built container of `keys` (`nil` for an array) and `values`; `depth`, when the
+  /// caller knows it (the parser does), is its tree's nesting depth, else it is found
+  /// from the values.
+  init(keys: [String]?, values: [JSONValue], depth knownDepth: Int? = nil) {
     builtKeys = keys
     builtValues = values
     origin = nil
@@ -80,6 +83,10 @@ package final class JSONContainerStorage: @unchecked Sendable {
     // From the argument, not the property: the parser creates one storage per
     // container, and reading a class property costs a dynamic exclusivity check.
     keyIndex = Self.index(keys)
+    if let knownDepth {
+      depth = knownDepth
+      return
+    }
     var deepest = 0
     for value in values {
       if let child = value.containerStorage, child.depth > deepest { deepest = child.depth }

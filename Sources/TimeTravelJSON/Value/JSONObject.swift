@@ -21,16 +21,18 @@ public struct JSONObject: Sendable {
 
   /// An object from parallel arrays of keys and values, in order. A repeated
   /// key keeps its first position and its last value.
-  init(keys: [String], values: [JSONValue]) {
-    storage = JSONContainerStorage(keys: keys, values: values)
+  /// `depth`, when known, is the nesting depth of the values' trees plus one.
+  init(keys: [String], values: [JSONValue], depth: Int? = nil) {
+    storage = JSONContainerStorage(keys: keys, values: values, depth: depth)
     if storage.hasDuplicateKeys() {
       self = JSONObject(zip(keys, values))
     }
   }
 
-  /// An object from parallel arrays of keys and values, the keys known to be unique.
-  init(uniqueKeys keys: [String], values: [JSONValue]) {
-    storage = JSONContainerStorage(keys: keys, values: values)
+  /// An object from parallel arrays of keys and values, the keys known to be unique;
+  /// `depth`, when known, is the nesting depth of the values' trees plus one.
+  init(uniqueKeys keys: [String], values: [JSONValue], depth: Int? = nil) {
+    storage = JSONContainerStorage(keys: keys, values: values, depth: depth)
   }
 
   /// The number of members.

@@ -105,6 +105,57 @@ import Testing
     }
   }
 
+  /// Keys that print differently from their text, or are long or empty, for the keys of
+  /// shared shapes.
+  static let awkwardKeys = [
+    "id", "", "a\"b", "back\\slash", "tab\t", "\u{1}", "\u{1F}", "é", "line\u{2028}sep",
+    "\u{7F}", "\u{A0}", String(repeating: "k", count: 40), "😀", "ж漢", "title", "isCompleted",
+  ]
+
+  /// Objects of one shape, parsed, share one key array, and the printer prints their
+  /// keys from a table it makes for that array: keys with escapes, control characters,
+  /// non-ASCII letters, U+2028, DEL, a long one and an empty one print as the reference
+  /// does, in every printer (sorted keys and indentation too), with objects of other
+  /// shapes and of the same shape nested between them.
+  @Test func keysOfSharedShapesPrintAsTheReference() throws {
+    var rng = SeededGenerator(seed: 2511)
+    let keys = Self.awkwardKeys
+    for round in 0..<60 {
+      let count = 1 + round % keys.count
+      let shape = (0..<count).map { keys[($0 * 7 + round) % keys.count] }
+      let other = [keys[round % keys.count] + "x", "y"]
+      func object(_ names: [String], depth: Int) -> String {
+        let members = names.map { name -> String in
+          let value: JSONValue =
+            depth < 2 && rng.below(3) == 0
+            ? .null : Self.randomValue(&rng, depth: 5)
+          var text = JSONPrinter.compact.print(value)
+          // Objects of the two shapes only, so that the parser keeps sharing them.
+          if depth < 2, rng.below(3) == 0 {
+            text = object(rng.below(2) == 0 ? shape : other, depth: depth + 1)
+          }
+          return JSONPrinter.compact.print(.string(name)) + ":" + text
+        }
+        return "{" + members.joined(separator: ",") + "}"
+      }
+      let items = (0..<6).map { i in object(i % 3 == 2 ? other : shape, depth: 0) }
+      let text = "[" + items.joined(separator: ",") + "]"
+      let parsed = try Array(text.utf8).withUnsafeBufferPointer { bytes in
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseNext()
+      }
+      // The shape's objects do share their key array.
+      let arrays = parsed.arrayValue!.compactMap { item -> UnsafePointer<String>? in
+        guard let object = item.objectValue, object.keys == shape else { return nil }
+        return object.storage.memberPointers().keys?.baseAddress
+      }
+      #expect(arrays.count >= 4 && Set(arrays).count == 1)
+      for printer in Self.printers {
+        #expect(printer.print(parsed) == Self.reference(parsed, printer), "\(text)")
+      }
+    }
+  }
+
   /// Within the last eight bytes of the document the bytes path reads a byte at a time,
   /// from wherever the words stopped, which may be inside a Latin-1 letter: every length
   /// and position of a character near the end.
