@@ -116,6 +116,10 @@ extension JSONCursor {
   ) throws(JSONParseError) -> JSONValue {
     var keys: [String] = []
     var values: [JSONValue] = []
+    // Room for the members named (an entry line's six), not grown one append at a time.
+    let expected = min(parts.members.count, 16)
+    keys.reserveCapacity(expected)
+    values.reserveCapacity(expected)
     try members { key, member throws(JSONParseError) in
       if let part = Self.part(parts, forKey: key) {
         keys.append(key.string)

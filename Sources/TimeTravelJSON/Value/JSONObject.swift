@@ -28,8 +28,9 @@ public struct JSONObject: Sendable {
     }
   }
 
-  /// An object from parallel arrays of keys and values, the keys known to be unique.
-  init(uniqueKeys keys: [String], values: [JSONValue]) {
+  /// An object from parallel arrays of keys and values, the keys known to be unique
+  /// (no two with the same bytes, see `ExactKey`): no check, and `keys` shared.
+  package init(uniqueKeys keys: [String], values: [JSONValue]) {
     storage = JSONContainerStorage(keys: keys, values: values)
   }
 

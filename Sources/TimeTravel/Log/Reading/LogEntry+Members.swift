@@ -29,37 +29,69 @@ extension LogEntry {
       guard case .object(let object) = value else {
         throw invalid("expected an entry object, found \(value.typeName)")
       }
-      if let member = object["seq"] {
+      // One pass over the members (their keys are unique), not a lookup per name.
+      var seqMember: JSONValue?
+      var timeMember: JSONValue?
+      var actionMember: JSONValue?
+      var priorMember: JSONValue?
+      var nextMember: JSONValue?
+      var patchMember: JSONValue?
+      var otherKeys: [String] = []
+      var otherValues: [JSONValue] = []
+      for (key, member) in object {
+        switch Self.fixedMember(key) {
+        case .seq: seqMember = member
+        case .time: timeMember = member
+        case .action: actionMember = member
+        case .prior: priorMember = member
+        case .next: nextMember = member
+        case .patch: patchMember = member
+        case nil:
+          otherKeys.append(key)
+          otherValues.append(member)
+        }
+      }
+      if let member = seqMember {
         guard let n = member.numberValue?.intValue else {
           throw invalid("/seq must be an integer, found \(JSONPrinter.compact.print(member))")
         }
         recordedSeq = n
       }
-      if let member = object["time"], member != .null {
+      if let member = timeMember, member != .null {
         guard let t = member.stringValue else {
           throw invalid("/time must be a string, found \(member.typeName)")
         }
         time = t
       }
-      guard let action = object["action"] else { throw invalid("the entry has no /action member") }
+      guard let action = actionMember else { throw invalid("the entry has no /action member") }
       self.action = action
       if actionOnly {
         // States come from a reducer.
-      } else if let patch = object["patch"], object["next"] == nil {
+      } else if let patch = patchMember, nextMember == nil {
         self.patch = patch
       } else {
-        guard let prior = object["prior"] else { throw invalid("the entry has no /prior member") }
-        guard let next = object["next"] else { throw invalid("the entry has no /next member") }
+        guard let prior = priorMember else { throw invalid("the entry has no /prior member") }
+        guard let next = nextMember else { throw invalid("the entry has no /next member") }
         states = (prior, next)
       }
-      var others = JSONObject()
-      for (key, value) in object {
-        switch key {
-        case "seq", "time", "action", "prior", "next", "patch": continue
-        default: others[key] = value
-        }
-      }
-      otherMembers = others
+      otherMembers =
+        otherKeys.isEmpty ? JSONObject() : JSONObject(uniqueKeys: otherKeys, values: otherValues)
+    }
+
+    /// The members of an entry line read into their own fields.
+    private enum FixedMember {
+      case seq, time, action, prior, next, patch
+    }
+
+    /// Which fixed member `key` names, by its exact bytes (see `ExactKey`).
+    private static func fixedMember(_ key: String) -> FixedMember? {
+      if ExactKey.same(key, "seq") { return .seq }
+      if ExactKey.same(key, "time") { return .time }
+      if ExactKey.same(key, "action") { return .action }
+      if ExactKey.same(key, "prior") { return .prior }
+      if ExactKey.same(key, "next") { return .next }
+      if ExactKey.same(key, "patch") { return .patch }
+      return nil
     }
 
     /// The entry numbered `seq`, between the states `prior` and `next`.
