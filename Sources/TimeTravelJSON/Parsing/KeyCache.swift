@@ -5,6 +5,9 @@ struct KeyShapes {
   /// Distinct key arrays, most recent last; each without duplicate keys.
   private var shapes: [[String]] = []
   private static let limit = 16
+  /// Whether arrays are shared at all: not in the parse of one small value, whose few
+  /// objects rarely repeat a shape.
+  var isEnabled = true
 
   /// The object whose keys are `keys` from `keyStart` to the top (taken off the stack)
   /// and whose values are `values`.
@@ -17,7 +20,7 @@ struct KeyShapes {
     }
     let array = keys.popArray(from: keyStart)
     let object = JSONObject(keys: array, values: values)
-    if object.count == array.count {
+    if isEnabled, object.count == array.count {
       // No duplicates: the array can be shared.
       if shapes.count == Self.limit { shapes.removeFirst() }
       shapes.append(array)

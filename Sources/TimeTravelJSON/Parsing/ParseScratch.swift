@@ -13,6 +13,9 @@ struct ParseScratch: ~Copyable {
 
   /// A scratch whose key cache is on when `cachingKeys`; a parse of a small value (a few
   /// hundred bytes: an entry's action) is cheaper without one, which costs three
-  /// allocations and 64 strings to set up and tear down.
-  init(cachingKeys: Bool = true) { keyCache = KeyCache(enabled: cachingKeys) }
+  /// allocations and 64 strings to set up and tear down, and without shared key arrays.
+  init(cachingKeys: Bool = true) {
+    keyCache = KeyCache(enabled: cachingKeys)
+    shapes.isEnabled = cachingKeys
+  }
 }

@@ -21,7 +21,7 @@ public struct JSONObject: Sendable {
 
   /// An object from parallel arrays of keys and values, in order. A repeated
   /// key keeps its first position and its last value.
-  init(keys: [String], values: [JSONValue]) {
+  package init(keys: [String], values: [JSONValue]) {
     storage = JSONContainerStorage(keys: keys, values: values)
     if storage.hasDuplicateKeys() {
       self = JSONObject(zip(keys, values))
