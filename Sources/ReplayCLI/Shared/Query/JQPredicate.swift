@@ -40,7 +40,9 @@ enum JQPredicate {
     let names = filter.freeVariables
     guard !names.isEmpty else { return [:] }
     var bindings: [String: JSONValue] = [:]
-    if names.contains("seq") { bindings["seq"] = entry.map { .number(JSONNumber($0.seq)) } ?? .null }
+    if names.contains("seq") {
+      bindings["seq"] = entry.map { .number(JSONNumber($0.seq)) } ?? .null
+    }
     if names.contains("action") { bindings["action"] = entry?.action ?? .null }
     if names.contains("prior") { bindings["prior"] = entry?.prior ?? .null }
     return bindings

@@ -77,7 +77,8 @@ extension LogEntry {
       /// Which fixed member the key of UTF-8 text `raw` (no escapes) names, or `nil`.
       init?(rawKey raw: UnsafeBufferPointer<UInt8>) {
         func equals(_ name: StaticString) -> Bool {
-          name.utf8CodeUnitCount == raw.count && memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0
+          name.utf8CodeUnitCount == raw.count
+            && memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0
         }
         switch raw.count {
         case 3 where equals("seq"): self = .seq

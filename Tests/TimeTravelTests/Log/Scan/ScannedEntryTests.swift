@@ -72,44 +72,55 @@ import TimeTravelJSON
     #"{"seq":9,"action":"a","next":{}}"#,
     #"[{"seq":10,"action":"a","prior":{},"next":{}}]"#,
     #"{"seq":11,"action":"a","prior":{},"next":{},"origin":{"effect":"e"},"skipped":true}"#,
-    #"{"seq":12,"action":"a","patch":[],"prior":{},"next":{"count":12}}"#,
     #"{"seq":13,"action":"a","prior":{"count":12},"next":{"count":13},"nex\u0074":{"count":0}}"#,
     #"{"seq":14,"action":"a","prior":{"count":0},"next":{"count":14},"":null,"é":1,"e\u0301":2}"#,
     #"{"seq":15,"action":"a","prior":{"count":14},"next":{"count":15}"#,
+    #"{"seq":16,"action":"a","prior":{"count":15},"next":{"count":16}}"#,
   ]
 
   @Test func irregularLinesAreReadAsAlone() throws {
     let log = try ScanTestLogs.log(Self.irregularLines.joined(separator: "\n") + "\n")
+    // Read as projected: neither compact nor action-only.
+    #expect(!log.isCompact && !log.isActionOnly)
     for projection in Self.projections {
       #expect(Self.scanned(log, projection) == Self.alone(log, projection))
     }
     // The entries and the errors, exactly.
     let find = EntryProjection(entry: .member("action", .shape))
+    // Numbered by position: the seqs do not increase.
     #expect(
       Self.scanned(log, find) == [
         #"1 1 - {"seq":1,"action":{"add":{}},"prior":{},"next":{}} line 1"#,
         #"2 2 - {"seq":2,"action":"a","prior":{},"next":{}} line 2"#,
-        #"4 4 - {"seq":4,"action":"b","prior":{},"next":{}} line 3"#,
+        #"3 4 - {"seq":3,"recordedSeq":4,"action":"b","prior":{},"next":{}} line 3"#,
         "error: LOG:4: /time must be a string, found number",
         "error: LOG:5: the entry has no /action member",
         "error: LOG:6: /seq must be an integer, found 7.5",
         "error: LOG:7: the entry has no /next member",
         "error: LOG:8: the entry has no /prior member",
         "error: LOG:9: expected an entry object, found array",
-        #"11 11 - {"seq":11,"action":"a","prior":{},"next":{}} line 10"#,
-        #"12 12 - {"seq":12,"action":"a","prior":{},"next":{}} line 11"#,
-        #"13 13 - {"seq":13,"action":"a","prior":{},"next":{}} line 12"#,
-        #"14 14 - {"seq":14,"action":"a","prior":{},"next":{}} line 13"#,
-        "error: LOG:14:67: unexpected end of input in an object",
+        #"10 11 - {"seq":10,"recordedSeq":11,"action":"a","prior":{},"next":{}} line 10"#,
+        #"11 13 - {"seq":11,"recordedSeq":13,"action":"a","prior":{},"next":{}} line 11"#,
+        #"12 14 - {"seq":12,"recordedSeq":14,"action":"a","prior":{},"next":{}} line 12"#,
+        "error: LOG:13:64: not valid JSON: unexpected end of input in an object",
+        #"14 16 - {"seq":14,"recordedSeq":16,"action":"a","prior":{},"next":{}} line 14"#,
       ])
     let everything = EntryProjection(
       prior: .nothing, next: .member("count", .whole), otherMembers: .whole)
     #expect(
+      Self.scanned(log, everything)[9]
+        == #"10 11 - {"seq":10,"recordedSeq":11,"action":"a","prior":{},"next":{},"origin":{"effect":"e"},"skipped":true} line 10"#
+    )
+    #expect(
+      Self.scanned(log, everything)[10]
+        == #"11 13 - {"seq":11,"recordedSeq":13,"action":"a","prior":{},"next":{"count":0}} line 11"#
+    )
+    #expect(
       Self.scanned(log, everything)[1]
         == #"2 2 - {"seq":2,"action":"a","prior":{},"next":{"count":2},"x":3,"y":2} line 2"#)
     #expect(
-      Self.scanned(log, everything)[12]
-        == #"14 14 - {"seq":14,"action":"a","prior":{},"next":{"count":14},"":null,"é":1,"é":2} line 13"#
+      Self.scanned(log, everything)[11]
+        == #"12 14 - {"seq":12,"recordedSeq":14,"action":"a","prior":{},"next":{"count":14},"":null,"é":1,"é":2} line 12"#
     )
   }
 }
