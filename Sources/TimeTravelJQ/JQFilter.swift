@@ -25,6 +25,8 @@ public struct JQFilter: Sendable {
   /// caller tell what a filter depends on before running it (`replay --bisect`
   /// scans when a predicate reads `$action` or `$prior`).
   public let freeVariables: Set<String>
+  /// ``freeVariables`` in order: what a run binds, sorted once rather than per run.
+  let sortedFreeVariables: [String]
   /// Where the program's `import` and `include` directives were resolved, for
   /// `get_search_list` and `modulemeta`.
   let modules: JQModuleSearch?
@@ -107,6 +109,7 @@ public struct JQFilter: Sendable {
     resolver.hostFunctions = hostFunctions
     self.program = try resolver.resolve(program)
     self.freeVariables = resolver.freeVariables
+    sortedFreeVariables = resolver.freeVariables.sorted()
   }
 
   /// All outputs, in order (jq generator semantics).
@@ -185,15 +188,19 @@ public struct JQFilter: Sendable {
     _ input: JSONValue, _ variables: [String: JSONValue], stepLimit: Int = .max,
     context: JQContext? = nil, host: JQHost? = nil, _ emit: (JSONValue) -> Void
   ) throws(JQRuntimeError) {
-    for name in freeVariables.sorted() where variables[name] == nil {
-      throw JQRuntimeError(message: "$\(name) is not defined")
-    }
     // Builtins are bound at compile time: the environment holds only what the program
-    // binds itself.
+    // binds itself, and of the variables given only those it reads (a module cannot
+    // read the program's variables, and nothing looks a variable up by a computed name).
     var env = Environment(parent: nil, binding: nil)
-    for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+    for name in sortedFreeVariables {
+      guard let value = variables[name] else {
+        throw JQRuntimeError(message: "$\(name) is not defined")
+      }
       env = env.with(variable: name, value)
     }
+    // `$ENV` is never free (it defaults to the process environment), but a caller may
+    // give it.
+    if !variables.isEmpty, let value = variables["ENV"] { env = env.with(variable: "ENV", value) }
     let evaluator = Evaluator()
     evaluator.host = host
     evaluator.stepsLeft = stepLimit

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TimeTravelJQ
+import TimeTravelJSON
 
 @testable import TimeTravel
 
@@ -22,5 +23,26 @@ import TimeTravelJQ
     #expect(filter.freeVariables == Set(expected))
     // Without declared variables, the same set.
     #expect(try JQFilter(source).freeVariables == Set(expected))
+  }
+
+  /// A run binds only the variables the program reads (and `$ENV` when given): the
+  /// others change nothing, a missing one is an error, a given `$ENV` is the program's.
+  @Test func aRunBindsTheVariablesTheProgramReads() throws {
+    let filter = try JQFilter("[$seq, $action]")
+    let values: [String: JSONValue] = [
+      "seq": 3, "action": "add", "prior": ["count": 1], "unused": "x",
+    ]
+    #expect(try filter.evaluate(.null, variables: values) == [[3, "add"]])
+    #expect(try filter.evaluate(.null, variables: ["seq": 3, "action": "add"]) == [[3, "add"]])
+    #expect(throws: JQRuntimeError(message: "$action is not defined")) {
+      try filter.evaluate(.null, variables: ["seq": 3])
+    }
+    // Sorted: the first missing name is reported.
+    #expect(throws: JQRuntimeError(message: "$action is not defined")) {
+      try filter.evaluate(.null, variables: [:])
+    }
+    let environment = try JQFilter("$ENV.HOME")
+    #expect(try environment.evaluate(.null, variables: ["ENV": ["HOME": "/given"]]) == ["/given"])
+    #expect(try JQFilter(".seq").holds(on: ["seq": 1], variables: values))
   }
 }

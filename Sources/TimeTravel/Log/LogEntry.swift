@@ -52,20 +52,39 @@ public struct LogEntry: Sendable, Equatable {
   /// when absent), followed by its ``otherMembers``: the input of `--find` expressions.
   /// When the number differs from the `seq` as written, `recordedSeq` follows `seq`.
   public var jsonValue: JSONValue {
-    var object = JSONObject()
-    object["seq"] = .number(JSONNumber(seq))
-    if let recordedSeq, recordedSeq != seq {
-      object["recordedSeq"] = .number(JSONNumber(recordedSeq))
-    }
-    if let time { object["time"] = .string(time) }
-    object["action"] = action
+    // Built as two arrays, not member by member: `--find` builds one per entry. The
+    // keys of the usual entry (a time, states, no other member) are one shared array.
+    let writesRecordedSeq = recordedSeq != nil && recordedSeq != seq
+    var values: [JSONValue] = []
+    values.reserveCapacity(5 + (writesRecordedSeq ? 1 : 0) + otherMembers.count)
+    values.append(.number(JSONNumber(seq)))
+    if writesRecordedSeq, let recordedSeq { values.append(.number(JSONNumber(recordedSeq))) }
+    if let time { values.append(.string(time)) }
+    values.append(action)
     if hasStates {
-      object["prior"] = prior
-      object["next"] = next
+      values.append(prior)
+      values.append(next)
     }
-    for (key, value) in otherMembers where object[key] == nil { object[key] = value }
-    return .object(object)
+    if !writesRecordedSeq, time != nil, hasStates, otherMembers.isEmpty {
+      return .object(JSONObject(uniqueKeys: Self.usualKeys, values: values))
+    }
+    var keys: [String] = ["seq"]
+    keys.reserveCapacity(values.capacity)
+    if writesRecordedSeq { keys.append("recordedSeq") }
+    if time != nil { keys.append("time") }
+    keys.append("action")
+    if hasStates { keys.append(contentsOf: ["prior", "next"]) }
+    let fixed = keys.count
+    for (key, value) in otherMembers
+    where !keys[..<fixed].contains(where: { ExactKey.same($0, key) }) {
+      keys.append(key)
+      values.append(value)
+    }
+    return .object(JSONObject(uniqueKeys: keys, values: values))
   }
+
+  /// The keys of ``jsonValue`` for an entry with a time and states and nothing else.
+  private static let usualKeys = ["seq", "time", "action", "prior", "next"]
 }
 
 /// How actions are named for display, whichever language wrote the log.

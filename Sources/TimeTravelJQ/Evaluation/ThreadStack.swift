@@ -20,10 +20,34 @@ enum ThreadStack {
   /// builtins, printing and runtime calls made between two checks.
   static func floor() -> UInt {
     let here = currentAddress()
-    guard let (low, size) = bounds(), low < here, here - low <= size else {
+    guard let (low, size) = cachedBounds(), low < here, here - low <= size else {
       return here - fallbackSize * 3 / 4
     }
     return low + min(size / 4, 1 << 20)
+  }
+
+  /// ``bounds()``, asked once per thread: on Linux it costs a system call
+  /// (`sched_getaffinity`, inside `pthread_getattr_np`), and a scan makes an evaluator
+  /// per entry. A thread's stack does not move while it runs.
+  static func cachedBounds() -> (low: UInt, size: UInt)? {
+    #if os(Linux)
+      guard let key = boundsKey else { return bounds() }
+      if let cached = pthread_getspecific(key) {
+        let pair = cached.assumingMemoryBound(to: UInt.self)
+        return (pair[0], pair[1])
+      }
+      guard let found = bounds() else { return nil }
+      let pair = UnsafeMutablePointer<UInt>.allocate(capacity: 2)
+      pair[0] = found.low
+      pair[1] = found.size
+      guard pthread_setspecific(key, pair) == 0 else {
+        pair.deallocate()
+        return found
+      }
+      return found
+    #else
+      return bounds()
+    #endif
   }
 
   /// An address in the caller's frame: close enough to the stack pointer.
@@ -57,6 +81,13 @@ enum ThreadStack {
   #if os(Linux)
     private typealias GetAttrNP =
       @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+    /// The key of each thread's cached ``bounds()``: two words, freed when the thread ends.
+    private static let boundsKey: pthread_key_t? = {
+      var key = pthread_key_t()
+      let created = pthread_key_create(&key) { pair in pair?.deallocate() }
+      return created == 0 ? key : nil
+    }()
 
     /// glibc's and musl's `pthread_getattr_np`, looked up at run time because
     /// the Swift module does not export GNU extensions.

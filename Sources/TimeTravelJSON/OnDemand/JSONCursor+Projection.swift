@@ -108,6 +108,32 @@ extension JSONCursor {
     return try object(reading: parts, read)
   }
 
+  /// Each member of the object at the cursor that `projection` (not ``JSONProjection/whole``)
+  /// reads, handed to `read` with its key and its part, in order: the members
+  /// ``value(reading:readingMembers:)`` would build, without building the object. `read`
+  /// must leave the cursor past the member's value, or untouched to have it skipped. A
+  /// member that `projection` keeps only as `null` (``JSONProjection/shape``) comes with
+  /// no part, to be taken as `null` and left unread. The cursor ends past the object.
+  /// - Precondition: the value at the cursor is an object (``kind`` is `.object`).
+  /// - Throws: the parser's ``JSONParseError`` for the whole text when the object is not
+  ///   valid JSON; whatever `read` throws.
+  package mutating func members(
+    reading projection: JSONProjection,
+    _ read: (JSONKey, JSONProjection?, inout JSONCursor) throws(JSONParseError) -> Void
+  ) throws(JSONParseError) {
+    guard let parts = projection.parts else {
+      try members { key, member throws(JSONParseError) in try read(key, .whole, &member) }
+      return
+    }
+    try members { key, member throws(JSONParseError) in
+      if let part = Self.part(parts, forKey: key) {
+        try read(key, part, &member)
+      } else if parts.allMembers {
+        try read(key, nil, &member)
+      }
+    }
+  }
+
   /// The object at the cursor with the members `parts` names, each read by `read`; every
   /// other member `null` when `parts` reads the object's shape.
   private mutating func object(
@@ -116,6 +142,10 @@ extension JSONCursor {
   ) throws(JSONParseError) -> JSONValue {
     var keys: [String] = []
     var values: [JSONValue] = []
+    // Room for the members named (an entry line's six), not grown one append at a time.
+    let expected = min(parts.members.count, 16)
+    keys.reserveCapacity(expected)
+    values.reserveCapacity(expected)
     try members { key, member throws(JSONParseError) in
       if let part = Self.part(parts, forKey: key) {
         keys.append(key.string)

@@ -143,11 +143,18 @@ public struct JSONCursor {
       offset = next
       if let lazy { return lazy }
     }
-    // A scalar or a small container: the parser validates it as it builds.
+    // A scalar or a small container: the parser validates it as it builds. A scalar
+    // needs no scratch, and a small container no key cache (its setup would cost more
+    // than its few keys).
     var parser = JSONParser(bytes: text, offset: start)
-    var scratch = ParseScratch()
     do {
-      let value = try parser.parseValue(&scratch)
+      let value: JSONValue
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        var scratch = ParseScratch(cachingKeys: false)
+        value = try parser.parseValue(&scratch)
+      } else {
+        value = try parser.parseScalar()
+      }
       offset = parser.offset
       return value
     } catch {

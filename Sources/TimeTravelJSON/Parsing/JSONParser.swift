@@ -226,6 +226,23 @@ public struct JSONParser {
     }
   }
 
+  /// Parses the scalar at ``offset`` (no leading whitespace; its first byte is not `{`
+  /// or `[`), leaving ``offset`` just past it: ``parseValue(_:)`` for a value that needs
+  /// no stacks.
+  mutating func parseScalar() throws(JSONParseError) -> JSONValue {
+    guard offset < bytes.count else { throw error("expected a JSON value", truncated: true) }
+    switch bytes[offset] {
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parseNumber())
+    default:
+      throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
+    }
+  }
+
   /// An open container: where its elements (and keys) start on the shared stacks, and
   /// the deepest nesting among its elements' trees so far.
   struct Frame {

@@ -5,6 +5,9 @@ struct KeyShapes {
   /// Distinct key arrays, most recent last; each without duplicate keys.
   private var shapes: [[String]] = []
   private static let limit = 16
+  /// Whether arrays are shared at all: not in the parse of one small value, whose few
+  /// objects rarely repeat a shape.
+  var isEnabled = true
 
   /// The object whose keys are `keys` from `keyStart` to the top (taken off the stack)
   /// and whose values are `values`; `depth` is the nesting depth of the object's tree.
@@ -17,7 +20,7 @@ struct KeyShapes {
     }
     let array = keys.popArray(from: keyStart)
     let object = JSONObject(keys: array, values: values, depth: depth)
-    if object.count == array.count {
+    if isEnabled, object.count == array.count {
       // No duplicates: the array can be shared.
       if shapes.count == Self.limit { shapes.removeFirst() }
       shapes.append(array)
@@ -36,21 +39,28 @@ struct KeyCache: ~Copyable {
   private static let slotCount = 64
   /// Per slot: the key's bytes as two little-endian words, its length (-1: empty) and
   /// its string. Plain memory, not arrays: a lookup is then a few loads, with no
-  /// uniqueness or bounds checks.
-  private let words: UnsafeMutablePointer<UInt64>
-  private let lengths: UnsafeMutablePointer<Int>
-  private let keys: UnsafeMutablePointer<String>
+  /// uniqueness or bounds checks. `nil` for a cache that is off.
+  private let words: UnsafeMutablePointer<UInt64>?
+  private let lengths: UnsafeMutablePointer<Int>?
+  private let keys: UnsafeMutablePointer<String>?
 
-  init() {
-    words = .allocate(capacity: 2 * Self.slotCount)
+  /// A cache, or when not `enabled` one that finds nothing and allocates nothing.
+  init(enabled: Bool = true) {
+    guard enabled else {
+      (words, lengths, keys) = (nil, nil, nil)
+      return
+    }
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * Self.slotCount)
     words.initialize(repeating: 0, count: 2 * Self.slotCount)
-    lengths = .allocate(capacity: Self.slotCount)
+    let lengths = UnsafeMutablePointer<Int>.allocate(capacity: Self.slotCount)
     lengths.initialize(repeating: -1, count: Self.slotCount)
-    keys = .allocate(capacity: Self.slotCount)
+    let keys = UnsafeMutablePointer<String>.allocate(capacity: Self.slotCount)
     keys.initialize(repeating: "", count: Self.slotCount)
+    (self.words, self.lengths, self.keys) = (words, lengths, keys)
   }
 
   deinit {
+    guard let words, let lengths, let keys else { return }
     words.deallocate()
     lengths.deallocate()
     keys.deinitialize(count: Self.slotCount)
@@ -60,6 +70,7 @@ struct KeyCache: ~Copyable {
   /// The key whose opening quote is at `quote`, and the offset just past its closing
   /// quote, when the key is short plain ASCII; `nil` otherwise (the caller parses it).
   func key(in bytes: UnsafeBufferPointer<UInt8>, quoteAt quote: Int) -> (String, Int)? {
+    guard let words, let lengths, let keys else { return nil }
     let start = quote + 1
     // Sixteen bytes at once (SWAR): where the closing quote is, and whether a byte
     // before it is a backslash, a control character or not ASCII (then the caller

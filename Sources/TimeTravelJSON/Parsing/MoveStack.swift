@@ -1,32 +1,44 @@
 /// A stack in one manually managed buffer, so that the top elements can be *moved*
 /// into an exactly sized array: no copies, no reference-count traffic, no regrowth of
 /// the result. The parser keeps the elements and keys of every open container here.
+///
+/// The buffer is allocated on the first push: a parse of a scalar never needs one.
 struct MoveStack<Element>: ~Copyable {
-  private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
+  /// `nil` until the first push; then non-nil with room for ``capacity`` elements.
+  private var storage: UnsafeMutablePointer<Element>?
+  private var capacity = 0
+  /// The capacity of the first buffer.
+  private let initialCapacity: Int
   /// The number of elements on the stack.
   private(set) var count = 0
 
-  init(capacity: Int = 32) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
-  }
+  init(capacity: Int = 32) { initialCapacity = max(1, capacity) }
 
   deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
+    guard let storage else { return }
+    storage.deinitialize(count: count)
+    storage.deallocate()
   }
 
+  /// The buffer: only read when an element is on the stack, so allocated by then.
+  private var base: UnsafeMutablePointer<Element> { storage.unsafelyUnwrapped }
+
   mutating func push(_ element: consuming Element) {
-    if count == capacity {
-      let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = larger
-      capacity *= 2
-    }
+    if count == capacity { grow() }
     (base + count).initialize(to: element)
     count += 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Element>.allocate(
+      capacity: capacity == 0 ? initialCapacity : capacity * 2)
+    if let storage {
+      larger.moveInitialize(from: storage, count: count)
+      storage.deallocate()
+    }
+    storage = larger
+    capacity = capacity == 0 ? initialCapacity : capacity * 2
   }
 
   /// Moves the elements from `start` to the top into a new array, in order.
@@ -43,6 +55,7 @@ struct MoveStack<Element>: ~Copyable {
 
   /// Destroys the elements from `start` to the top.
   mutating func drop(from start: Int) {
+    guard count > start else { return }
     (base + start).deinitialize(count: count - start)
     count = start
   }

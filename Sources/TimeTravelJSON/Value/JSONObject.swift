@@ -22,16 +22,17 @@ public struct JSONObject: Sendable {
   /// An object from parallel arrays of keys and values, in order. A repeated
   /// key keeps its first position and its last value.
   /// `depth`, when known, is the nesting depth of the values' trees plus one.
-  init(keys: [String], values: [JSONValue], depth: Int? = nil) {
+  package init(keys: [String], values: [JSONValue], depth: Int? = nil) {
     storage = JSONContainerStorage(keys: keys, values: values, depth: depth)
     if storage.hasDuplicateKeys() {
       self = JSONObject(zip(keys, values))
     }
   }
 
-  /// An object from parallel arrays of keys and values, the keys known to be unique;
+  /// An object from parallel arrays of keys and values, the keys known to be unique
+  /// (no two with the same bytes, see `ExactKey`): no check, and `keys` shared;
   /// `depth`, when known, is the nesting depth of the values' trees plus one.
-  init(uniqueKeys keys: [String], values: [JSONValue], depth: Int? = nil) {
+  package init(uniqueKeys keys: [String], values: [JSONValue], depth: Int? = nil) {
     storage = JSONContainerStorage(keys: keys, values: values, depth: depth)
   }
 

@@ -99,6 +99,25 @@ let nestingLimitMessage =
       ))
   }
 
+  /// Each thread's stack bounds are asked once and kept for that thread: the same
+  /// bounds as asking, and the work thread's are its own (1 GB), not the runner's.
+  @Test func stackBoundsAreKeptPerThread() throws {
+    let here = ThreadStack.bounds()
+    #expect(ThreadStack.cachedBounds()?.low == here?.low)
+    #expect(ThreadStack.cachedBounds()?.size == here?.size)
+    let (asked, kept, keptAgain) = try onWorkThread {
+      (ThreadStack.bounds(), ThreadStack.cachedBounds(), ThreadStack.cachedBounds())
+    }
+    #if os(Linux)
+      let work = try #require(asked)
+      #expect(work.size >= 64 << 20)
+      #expect(kept?.low == work.low && kept?.size == work.size)
+      #expect(keptAgain?.low == work.low && keptAgain?.size == work.size)
+      #expect(work.low != here?.low)
+    #endif
+    #expect(ThreadStack.cachedBounds()?.low == here?.low)
+  }
+
   @Test func evalThroughTheCLI() {
     let text = nestedArrays(1_000)
     let deep = replay("--eval", "walk(.)", stdin: text + "\n")

@@ -107,6 +107,28 @@ import Testing
     }
   }
 
+  /// Members read whole: a scalar parsed without a scratch, a small container without a
+  /// key cache or shared key arrays, a large one lazily; the parser's values and errors.
+  @Test func membersReadWholeAreTheParsersValues() {
+    let large = "[" + (0..<100).map { #"{"id":\#($0),"k":"v"}"# }.joined(separator: ",") + "]"
+    let texts = [
+      #"{"a":-1.5e3,"b":"x\u00e9y","c":true,"d":null,"e":{"k":[1,{"k":2}],"k2":{}},"f":[],"g":false}"#,
+      #"{"s":"a longer string than fifteen bytes","n":0,"o":{"k":1,"k":2},"l":\#(large)}"#,
+      #"{"a":01}"#, #"{"a":tru}"#, #"{"a":"\x"}"#, #"{"a":-}"#, #"{"a":{"k":}}"#, #"{"a":nul"#,
+    ]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let projection = JSONProjection.members(
+        ["a", "b", "c", "d", "e", "f", "g", "s", "n", "o", "l"].map { ($0, .whole) })
+      #expect(
+        Self.read(bytes, projection).map(\.description)
+          == Self.parsed(bytes).map(\.description), "\(text)")
+    }
+    #expect(
+      (try? Self.read(Array(texts[0].utf8), .member("e", .whole)).get())?.description
+        == #"{"e":{"k":[1,{"k":2}],"k2":{}}}"#)
+  }
+
   @Test func emptyAndWhitespaceTextsAreTheParsersErrors() {
     for text in ["", " ", "\n\t", "[1] x", "1 2"] {
       let bytes = Array(text.utf8)

@@ -121,10 +121,11 @@ struct FindMode: FollowableMode {
     let reading = JQPredicate.entryProjection([filter] + (restriction?.filters ?? []))
       .union(TextStyle.listingReading)
     let log = context.log
+    let host = JQPredicate.host(log)
     try log.scan { line -> Value? in
       var entry = try line.entry(reading: reading)
       guard try restriction?.includes(entry) ?? true,
-        try JQPredicate.holds(filter, onEntry: entry, in: log, what: what)
+        try JQPredicate.holds(filter, onEntry: entry, host: host, what: what)
       else { return nil }
       entry.prior = .null
       entry.next = .null

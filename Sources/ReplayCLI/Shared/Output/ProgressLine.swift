@@ -5,17 +5,21 @@ struct ProgressLine {
   let total: Int
   let label: String
   private var lastShown = -1
+  /// Whether the line shows at all, asked once: asking is a system call, and a scan
+  /// reports every entry.
+  private let shows: Bool
 
   init(io: any ReplayIO, total: Int, label: String) {
     self.io = io
     self.total = total
     self.label = label
+    shows = total >= 1000 && io.errorIsTerminal
   }
 
   /// Reports that `done` of `total` items are finished; redraws at most once
   /// per percent.
   mutating func update(_ done: Int) {
-    guard io.errorIsTerminal, total >= 1000 else { return }
+    guard shows else { return }
     let percent = done * 100 / total
     guard percent != lastShown else { return }
     lastShown = percent
@@ -24,7 +28,7 @@ struct ProgressLine {
 
   /// Erases the line.
   func finish() {
-    guard io.errorIsTerminal, total >= 1000, lastShown >= 0 else { return }
+    guard shows, lastShown >= 0 else { return }
     io.err("\r\u{1B}[K")
   }
 }

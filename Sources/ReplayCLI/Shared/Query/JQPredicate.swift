@@ -34,6 +34,20 @@ enum JQPredicate {
     ]
   }
 
+  /// ``bindings(entry:)`` without the variables `filter` does not read (it reads none of
+  /// them: an empty dictionary, which costs nothing to make).
+  static func bindings(entry: LogEntry?, readBy filter: JQFilter) -> [String: JSONValue] {
+    let names = filter.freeVariables
+    guard !names.isEmpty else { return [:] }
+    var bindings: [String: JSONValue] = [:]
+    if names.contains("seq") {
+      bindings["seq"] = entry.map { .number(JSONNumber($0.seq)) } ?? .null
+    }
+    if names.contains("action") { bindings["action"] = entry?.action ?? .null }
+    if names.contains("prior") { bindings["prior"] = entry?.prior ?? .null }
+    return bindings
+  }
+
   /// What `filters`, run on an entry (`holds(_:onEntry:what:)`), read of it: the parts of
   /// the entry object they read, and of `$prior`; `$action` is always read whole, and
   /// `$seq` is the entry's number. No filter reads nothing.
@@ -116,9 +130,17 @@ enum JQPredicate {
   static func holds(
     _ filter: JQFilter, onEntry entry: LogEntry, in log: LogFile?, what: String
   ) throws -> Bool {
+    try holds(filter, onEntry: entry, host: host(log), what: what)
+  }
+
+  /// ``holds(_:onEntry:in:what:)`` with `entry(K)` served by `host` (``host(_:)`` of the
+  /// log), made once for a scan rather than once per entry.
+  static func holds(
+    _ filter: JQFilter, onEntry entry: LogEntry, host: JQHost?, what: String
+  ) throws -> Bool {
     do {
       return try filter.holds(
-        on: entry.jsonValue, variables: bindings(entry: entry), host: host(log))
+        on: entry.jsonValue, variables: bindings(entry: entry, readBy: filter), host: host)
     } catch {
       throw CommandError(
         code: ExitCode.evaluationError,

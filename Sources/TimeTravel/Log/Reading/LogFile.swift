@@ -551,6 +551,13 @@ public final class LogFile: Sendable {
   /// The entry at `position` from its parsed line `value` (file line `line`).
   func entry(from value: JSONValue, line: Int, position: Int) throws(LogError) -> LogEntry {
     let members = try LogEntry.Members(value, path: path, line: line, actionOnly: isActionOnly)
+    return try entry(from: members, line: line, position: position)
+  }
+
+  /// The entry at `position` from its line's checked `members` (file line `line`).
+  func entry(from members: LogEntry.Members, line: Int, position: Int) throws(LogError)
+    -> LogEntry
+  {
     let seq = numbering.number(atPosition: position)
     if isActionOnly {
       var entry = try actionOnlyEntry(position: position, line: line, action: members.action)

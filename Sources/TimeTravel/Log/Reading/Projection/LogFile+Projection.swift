@@ -40,15 +40,26 @@ extension LogFile {
   ) throws(LogError) -> LogEntry {
     // States rebuilt from other entries: read in order, through the entry cache.
     if isCompact || isActionOnly { return try entry(position) }
-    let value: JSONValue
+    var value = JSONValue.null
+    // In a scan, an entry object's members are read straight into the entry's fields,
+    // without the line's object.
+    var found: LogEntry.Members.Found?
     do throws(JSONParseError) {
       if projection.isEverything {
         value = try JSONParser.parse(bytes: bytes)
       } else {
         var cursor = try JSONCursor(bytes)
         if let memo {
-          value = try Self.read(
-            &cursor, bytes, memo.lineProjection(of: projection), position: position, memo: memo)
+          let lineProjection = memo.lineProjection(of: projection)
+          if cursor.kind == .object {
+            var members = LogEntry.Members.Found()
+            try Self.read(&cursor, bytes, lineProjection, position: position, memo: memo) {
+              members.record($0, $1)
+            }
+            found = members
+          } else {
+            value = try cursor.value(reading: lineProjection)
+          }
         } else {
           value = try cursor.value(reading: projection.lineProjection)
         }
@@ -57,20 +68,33 @@ extension LogFile {
     } catch {
       throw lineError(error, line: line, isBlank: bytes.isEmpty)
     }
+    if let found {
+      let members = try LogEntry.Members(found, path: path, line: line)
+      return try entry(from: members, line: line, position: position)
+    }
     return try entry(from: value, line: line, position: position)
   }
 
-  /// The entry line at `cursor` read with `projection`, as `value(reading:)` reads it,
-  /// its `prior` taken from `memo` when it repeats the `next` before; `memo` then keeps
-  /// this line's `next`.
+  /// The members of the entry object at `cursor` that `projection` reads, each read as
+  /// `value(reading:)` reads it and handed to `store` with its key, its `prior` taken
+  /// from `memo` when it repeats the `next` before; `memo` then keeps this line's `next`.
   private static func read(
     _ cursor: inout JSONCursor, _ bytes: UnsafeBufferPointer<UInt8>, _ projection: JSONProjection,
-    position: Int, memo: LineMemo
-  ) throws(JSONParseError) -> JSONValue {
+    position: Int, memo: LineMemo, store: (JSONKey, JSONValue) -> Void
+  ) throws(JSONParseError) {
     let previous = memo.projectedNext(before: position)
     var next: LineMemo.ProjectedNext?
-    let value = try cursor.value(reading: projection) {
-      key, part, member throws(JSONParseError) in
+    try cursor.members(reading: projection) { key, part, member throws(JSONParseError) in
+      guard let part else {
+        // Kept as `null`, unread.
+        store(key, .null)
+        return
+      }
+      store(key, try readMember(key, part, &member))
+    }
+    func readMember(_ key: JSONKey, _ part: JSONProjection, _ member: inout JSONCursor)
+      throws(JSONParseError) -> JSONValue
+    {
       if let previous, key == "prior" {
         if part == previous.projection, member.skip(repeating: previous.bytes) {
           memo.repeatedPriors += 1
@@ -107,6 +131,5 @@ extension LogFile {
     }
     memo.projectedNext = next
     if let outline = previous?.outline { memo.spareOutline = outline }
-    return value
   }
 }
