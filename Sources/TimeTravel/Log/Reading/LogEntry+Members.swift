@@ -34,24 +34,20 @@ extension LogEntry {
       /// Records the member `key` (its text, escapes decoded); a repeated key keeps its
       /// first position and its last value, as in a parsed object.
       mutating func record(_ key: String, _ value: JSONValue) {
-        switch FixedMember(key) {
-        case .seq: seq = value
-        case .time: time = value
-        case .action: action = value
-        case .prior: prior = value
-        case .next: next = value
-        case .patch: patch = value
-        case nil:
-          otherKeys.append(key)
-          otherValues.append(value)
-        }
+        record(FixedMember(key), value) { key }
       }
 
       /// ``record(_:_:)`` for a key as a cursor finds it: a fixed member's key is told by
       /// its bytes, and only another member's key becomes a `String`.
       mutating func record(_ key: JSONKey, _ value: JSONValue) {
         guard !key.hasEscape else { return record(key.string, value) }
-        switch FixedMember(rawKey: key.rawBytes) {
+        record(FixedMember(rawKey: key.rawBytes), value) { key.string }
+      }
+
+      private mutating func record(
+        _ member: FixedMember?, _ value: JSONValue, otherKey: () -> String
+      ) {
+        switch member {
         case .seq: seq = value
         case .time: time = value
         case .action: action = value
@@ -59,7 +55,7 @@ extension LogEntry {
         case .next: next = value
         case .patch: patch = value
         case nil:
-          otherKeys.append(key.string)
+          otherKeys.append(otherKey())
           otherValues.append(value)
         }
       }
@@ -91,23 +87,12 @@ extension LogEntry {
         }
       }
 
-      /// Which fixed member `key` names, by its exact text (see `ExactKey`), or `nil`.
+      /// Which fixed member `key` names, by its exact text (its bytes, as `ExactKey`
+      /// compares them), or `nil`.
       init?(_ key: String) {
-        if ExactKey.same(key, "seq") {
-          self = .seq
-        } else if ExactKey.same(key, "time") {
-          self = .time
-        } else if ExactKey.same(key, "action") {
-          self = .action
-        } else if ExactKey.same(key, "prior") {
-          self = .prior
-        } else if ExactKey.same(key, "next") {
-          self = .next
-        } else if ExactKey.same(key, "patch") {
-          self = .patch
-        } else {
-          return nil
-        }
+        var key = key
+        guard let member = key.withUTF8({ FixedMember(rawKey: $0) }) else { return nil }
+        self = member
       }
     }
 
@@ -141,15 +126,10 @@ extension LogEntry {
         }
         recordedSeq = n
       }
-      if let member = found.time {
-        if case .null = member {
-          // No time.
-        } else {
-          guard let t = member.stringValue else {
-            throw invalid("/time must be a string, found \(member.typeName)")
-          }
-          time = t
-        }
+      switch found.time {
+      case nil, .null?: break  // No time.
+      case .string(let t)?: time = t
+      case let member?: throw invalid("/time must be a string, found \(member.typeName)")
       }
       guard let action = found.action else { throw invalid("the entry has no /action member") }
       self.action = action
