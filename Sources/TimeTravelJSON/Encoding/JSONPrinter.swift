@@ -94,39 +94,6 @@ public struct JSONPrinter: Sendable {
     var next = 0
   }
 
-  /// The open containers outside the innermost one: a plain buffer, pushed and popped
-  /// for every container printed, without an array's uniqueness and capacity checks.
-  private struct FrameStack: ~Copyable {
-    private var base = UnsafeMutablePointer<Frame>.allocate(capacity: 16)
-    private var capacity = 16
-    private var count = 0
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    mutating func push(_ frame: Frame) {
-      if count == capacity { grow() }
-      (base + count).initialize(to: frame)
-      count &+= 1
-    }
-
-    /// The frame pushed last; the stack must not be empty.
-    @inline(__always)
-    mutating func pop() -> Frame {
-      count &-= 1
-      return (base + count).move()
-    }
-
-    @inline(never)
-    private mutating func grow() {
-      let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = larger
-      capacity *= 2
-    }
-  }
-
   /// Writes the JSON text of `value`, with an explicit stack of open containers (no
   /// recursion on depth). The innermost container is kept apart from the stack, in
   /// locals, so that stepping through its members touches no array but its own; its
@@ -143,7 +110,8 @@ public struct JSONPrinter: Sendable {
         return
       }
       guard var top = root else { return }
-      var parents = FrameStack()
+      // The open containers outside the innermost one.
+      var parents = MoveStack<Frame>(capacity: 16)
       var depth = 1
       while true {
         let next = top.next
@@ -161,16 +129,14 @@ public struct JSONPrinter: Sendable {
         let member = top.order?[next] ?? next
         if let table = top.keyTable, indent == nil {
           // `,"key":`, without the comma before the first member.
-          let start = Int(table.load(fromByteOffset: member &<< 2, as: Int32.self))
-          let end = Int(table.load(fromByteOffset: (member &+ 1) &<< 2, as: Int32.self))
+          let (start, end) = PrintedKeyCache.bounds(ofKey: member, in: table)
           let from = next == 0 ? start &+ 1 : start
           out.appendBytes(table + from, end &- from)
         } else {
           if next > 0 { out.append(UInt8(ascii: ",")) }
           if indent != nil { newline(depth: depth, to: &out) }
           if let table = top.keyTable {
-            let start = Int(table.load(fromByteOffset: member &<< 2, as: Int32.self))
-            let end = Int(table.load(fromByteOffset: (member &+ 1) &<< 2, as: Int32.self))
+            let (start, end) = PrintedKeyCache.bounds(ofKey: member, in: table)
             out.appendBytes(table + start, end &- start)
           } else if let keys = top.keys {
             out.appendQuoted(at: keys + member)

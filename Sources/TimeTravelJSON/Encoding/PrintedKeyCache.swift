@@ -56,6 +56,16 @@ struct PrintedKeyCache: ~Copyable {
     return nil
   }
 
+  /// Where key `i` of `table` (made by ``table(for:count:)``) lies: its first byte and
+  /// the byte past its last, counted from the table's start.
+  @inline(__always)
+  static func bounds(ofKey i: Int, in table: UnsafeRawPointer) -> (start: Int, end: Int) {
+    (
+      Int(table.load(fromByteOffset: i &<< 2, as: Int32.self)),
+      Int(table.load(fromByteOffset: (i &+ 1) &<< 2, as: Int32.self))
+    )
+  }
+
   @inline(never)
   private mutating func make(_ slot: Int, _ keys: UnsafePointer<String>, _ count: Int)
     -> UnsafeRawPointer?

@@ -1,6 +1,7 @@
 /// A stack in one manually managed buffer, so that the top elements can be *moved*
 /// into an exactly sized array: no copies, no reference-count traffic, no regrowth of
-/// the result. The parser keeps the elements and keys of every open container here.
+/// the result. The parser keeps the elements and keys of every open container here, and
+/// the printer the frames of the containers it has open.
 ///
 /// The buffer is allocated on the first push: a parse of a scalar never needs one.
 struct MoveStack<Element>: ~Copyable {
@@ -39,6 +40,13 @@ struct MoveStack<Element>: ~Copyable {
     }
     storage = larger
     capacity = capacity == 0 ? initialCapacity : capacity * 2
+  }
+
+  /// Moves the top element off the stack; the stack must not be empty.
+  @inline(__always)
+  mutating func pop() -> Element {
+    count &-= 1
+    return (base + count).move()
   }
 
   /// Moves the elements from `start` to the top into a new array, in order.
