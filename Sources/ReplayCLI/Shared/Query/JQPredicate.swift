@@ -26,25 +26,19 @@ enum JQPredicate {
   }
 
   /// `$seq`, `$action` and `$prior`: the seq, action and prior state of `entry`, the
-  /// entry that led to the state (all `null` on the initial state, which none led to).
-  static func bindings(entry: LogEntry?) -> [String: JSONValue] {
-    [
-      "seq": entry.map { .number(JSONNumber($0.seq)) } ?? .null,
-      "action": entry?.action ?? .null, "prior": entry?.prior ?? .null,
-    ]
-  }
-
-  /// ``bindings(entry:)`` without the variables `filter` does not read (it reads none of
-  /// them: an empty dictionary, which costs nothing to make).
-  static func bindings(entry: LogEntry?, readBy filter: JQFilter) -> [String: JSONValue] {
-    let names = filter.freeVariables
-    guard !names.isEmpty else { return [:] }
+  /// entry that led to the state (all `null` on the initial state, which none led to);
+  /// with `filter`, only those it reads (often none: an empty dictionary costs nothing to
+  /// make, and a scan makes one per entry).
+  static func bindings(entry: LogEntry?, readBy filter: JQFilter? = nil) -> [String: JSONValue] {
+    let reads = filter?.freeVariables
+    if let reads, reads.isEmpty { return [:] }
     var bindings: [String: JSONValue] = [:]
-    if names.contains("seq") {
-      bindings["seq"] = entry.map { .number(JSONNumber($0.seq)) } ?? .null
+    func bind(_ name: String, _ value: @autoclosure () -> JSONValue) {
+      if reads?.contains(name) ?? true { bindings[name] = value() }
     }
-    if names.contains("action") { bindings["action"] = entry?.action ?? .null }
-    if names.contains("prior") { bindings["prior"] = entry?.prior ?? .null }
+    bind("seq", entry.map { .number(JSONNumber($0.seq)) } ?? .null)
+    bind("action", entry?.action ?? .null)
+    bind("prior", entry?.prior ?? .null)
     return bindings
   }
 
