@@ -6,11 +6,10 @@ import TimeTravelJSON
 /// A JSON Lines log opened for reading, whichever app or language wrote it.
 ///
 /// Opening reads the file once, 4 MB at a time, to index its lines (a `memchr` scan,
-/// see `LineIndex`, of a read-only mapping of the file where it can be mapped, so that no
-/// byte is copied; a large file in stretches of whole lines read on several threads at
+/// see `LineIndex`; a large file in stretches of whole lines read on several threads at
 /// once); it parses only the first line (to detect a header) and the last (to detect a
-/// torn record). The full scans read the mapping too; a file that shrinks while it is
-/// mapped is an error naming the line, never a crash (see `LogSource`). Single entries
+/// torn record). A file that shrinks while it is read is an error naming the line, never
+/// a crash (see `LogSource`). Single entries
 /// are read back with `pread(2)` and parsed
 /// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
 /// process's memory grows with the number of lines (the index keeps 17 bytes per
@@ -129,11 +128,11 @@ public final class LogFile: Sendable {
   }
 
   /// Opens the log at `path`, reading `chunkSize` bytes at a time while indexing (tests
-  /// make it small so that lines straddle reads), through a mapping of the file unless
-  /// `mapped` is `false` (tests compare both ways).
+  /// make it small so that lines straddle reads), through a mapping of the file when
+  /// `mapped` (tests compare both ways).
   convenience init(
     path: String, chunkSize: Int, pipeLimit: Int = LogSource.pipeLimit,
-    lineLimit: Int = LogSource.lineLimit, mapped: Bool = true
+    lineLimit: Int = LogSource.lineLimit, mapped: Bool = FileMapping.isDefault
   ) throws(LogError) {
     try self.init(
       source: LogSource(

@@ -1,15 +1,16 @@
 import Foundation
 import Synchronization
 
-/// The bytes of an opened log: a regular file, mapped read-only (``FileMapping``) for the
-/// line index and the full scans and read with `pread(2)` for the rest, or, for input that
-/// cannot be read twice (a pipe, `/dev/stdin`), a buffer holding all of it.
+/// The bytes of an opened log: a regular file read with `pread(2)` (or, opened `mapped`,
+/// mapped read-only for the line index and the full scans, see ``FileMapping``), or, for
+/// input that cannot be read twice (a pipe, `/dev/stdin`), a buffer holding all of it.
 ///
-/// The mapping saves the copy `pread(2)` makes of every byte, twice per scan (once for the
-/// index, once for the scan). It covers the file's size at opening: what the file gains
-/// later is read with `pread(2)`. The stretches read are given back as soon as they are
-/// (`madvise(MADV_DONTNEED)`), so the process's memory follows the lines it reads, whatever
-/// the log's size. A file that shrinks under the mapping does not kill the process with
+/// A mapping saves the copy `pread(2)` makes of every byte, twice per scan (once for the
+/// index, once for the scan), but giving its pages back costs more on a machine with
+/// several cores, so it is not the default. It covers the file's size at opening: what
+/// the file gains later is read with `pread(2)`. The stretches read are given back as
+/// soon as they are (`madvise(MADV_DONTNEED)`), so the process's memory follows the lines
+/// it reads, whatever the log's size. A file that shrinks under the mapping does not kill the process with
 /// `SIGBUS` (see `MappingFaultGuard`): the bytes read at or past the cut are read again with
 /// `pread(2)`, which reports the change, and the mapping is not used again.
 final class LogSource: Sendable {
@@ -43,12 +44,13 @@ final class LogSource: Sendable {
   ///   - pipeLimit: The most bytes read from a pipe (2 GB; tests make it small).
   ///   - lineLimit: The longest line read (1 GB; tests make it small).
   ///   - mapped: Whether a regular file is mapped for the index and the scans (when it
-  ///     can be; tests compare both ways).
+  ///     can be; tests compare both ways); by default only with `REPLAY_MAP=1`.
   /// - Throws: ``LogError`` `.cannotOpen` when the file is missing, unreadable, a
   ///   directory or a device, or a pipe longer than `pipeLimit`.
   init(
     path: String, name: String? = nil, chunkSize: Int = 4 << 20,
-    pipeLimit: Int = LogSource.pipeLimit, lineLimit: Int = LogSource.lineLimit, mapped: Bool = true
+    pipeLimit: Int = LogSource.pipeLimit, lineLimit: Int = LogSource.lineLimit,
+    mapped: Bool = FileMapping.isDefault
   ) throws(LogError) {
     self.lineLimit = lineLimit
     precondition(chunkSize > 0)

@@ -33,13 +33,26 @@ import Testing
     #expect(!unmapped.source.isMapped)
     let expected = everything(unmapped)
     for chunkSize in [7, 4 << 20] {
-      let mapped = try LogFile(path: path, chunkSize: chunkSize)
+      let mapped = try LogFile(path: path, chunkSize: chunkSize, mapped: true)
       #if os(Linux)
         #expect(mapped.source.isMapped == (mapped.source.currentSize() ?? 0 > 0), "\(name)")
       #endif
       #expect(everything(mapped) == expected, "\(name), indexed \(chunkSize) bytes at a time")
       #expect(!mapped.source.mappingWasCut)
     }
+  }
+
+  /// Giving a mapping's pages back made a 2-thread scan slower than one thread, so a log
+  /// is mapped only when `REPLAY_MAP=1` asks for it.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["REPLAY_MAP"] == nil))
+  func aLogIsReadWithPreadUnlessAMappingIsAskedFor() throws {
+    let temp = try TempLog(Self.long)
+    #expect(!FileMapping.isDefault)
+    #expect(!(try LogFile(path: temp.path)).source.isMapped)
+    #expect(!(try LogSource(path: temp.path)).isMapped)
+    #if os(Linux)
+      #expect(try LogFile(path: temp.path, chunkSize: 4 << 20, mapped: true).source.isMapped)
+    #endif
   }
 
   @Test(arguments: ScanTestLogs.cases.indices)
@@ -95,7 +108,7 @@ import Testing
 
   @Test func aLogTruncatedToNothingAfterOpeningFaultsAndIsAnError() throws {
     let temp = try TempLog(Self.long)
-    let log = try LogFile(path: temp.path)
+    let log = try LogFile(path: temp.path, chunkSize: 4 << 20, mapped: true)
     #expect(truncate(temp.path, 0) == 0)
     let scanned = ParallelScanTests.scanned(log, threads: 2, chunkBytes: 1)
     let end = ScanTestLogs.clean(400)[0].utf8.count
@@ -138,7 +151,7 @@ import Testing
     let temp = try TempLog(lines[..<30].joined(separator: "\n") + "\n")
     // Mapped at 30 lines; indexed after 30 more were written: the mapping serves the first
     // bytes, pread the rest, in windows of 64 bytes that straddle where the mapping ends.
-    let source = try LogSource(path: temp.path, chunkSize: 64)
+    let source = try LogSource(path: temp.path, chunkSize: 64, mapped: true)
     let log = try LogFile(path: temp.path)
     let handle = try #require(FileHandle(forWritingAtPath: temp.path))
     try handle.seekToEnd()
@@ -193,7 +206,7 @@ import Testing
     static func foreignFault(previous: sigaction) throws -> Int32 {
       // A mapped log, so that the guard is installed.
       let temp = try TempLog(MappedScanTests.long)
-      let log = try LogFile(path: temp.path)
+      let log = try LogFile(path: temp.path, chunkSize: 4 << 20, mapped: true)
       #expect(log.source.isMapped)
       let other = try TempLog(bytes: [UInt8](repeating: 0x41, count: 8192))
       let fd = open(other.path, O_RDWR)

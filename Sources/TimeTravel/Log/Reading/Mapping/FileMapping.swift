@@ -5,7 +5,14 @@
 #endif
 
 /// A read-only mapping of the first bytes of an open regular file, what the line index and
-/// the full scans read instead of copying the file with `pread(2)`.
+/// the full scans read instead of copying the file with `pread(2)` when a log is opened
+/// mapped (``isDefault``: `REPLAY_MAP=1`; tests compare both ways).
+///
+/// Not the default: giving the pages back costs more than the copy saves. Each
+/// `madvise(MADV_DONTNEED)` of a process running two threads flushes the other core's TLB
+/// with an interprocessor interrupt (in a virtual machine, an exit), and a 2-thread
+/// `--find` over a 299 MB log spent 0.15–0.49 s in the kernel mapped against 0.05 s
+/// copying, and ran 1.5–2.6× longer (see docs/benchmarks.md).
 ///
 /// It maps the file's size when it was opened: bytes written later are read with
 /// `pread(2)`, as is everything once a fault cut the mapping (the file shrank under it;
@@ -23,11 +30,10 @@ final class FileMapping: @unchecked Sendable {
   private let slot: Int
 
   /// Maps the first `size` bytes of `fd`; `nil` when it cannot (not Linux, an empty file,
-  /// `REPLAY_MAP=0` in the environment, `mmap(2)` failing, no free slot in the guard), for
-  /// the caller to read with `pread(2)`.
+  /// `mmap(2)` failing, no free slot in the guard), for the caller to read with `pread(2)`.
   init?(fd: Int32, size: Int) {
     #if os(Linux)
-      guard size > 0, Self.enabled else { return nil }
+      guard size > 0 else { return nil }
       guard let address = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED
       else { return nil }
       guard let slot = MappingFaultGuard.register(base: address, length: size) else {
@@ -41,8 +47,9 @@ final class FileMapping: @unchecked Sendable {
     #endif
   }
 
-  /// Whether logs are mapped: unless `REPLAY_MAP` is `0` (read with `pread(2)` only).
-  static let enabled = getenv("REPLAY_MAP").map { String(cString: $0) != "0" } ?? true
+  /// Whether a log opened without saying is mapped: only when `REPLAY_MAP` is `1` in the
+  /// environment; else it is read with `pread(2)` alone.
+  static let isDefault = getenv("REPLAY_MAP").map { String(cString: $0) == "1" } ?? false
 
   deinit {
     #if os(Linux)

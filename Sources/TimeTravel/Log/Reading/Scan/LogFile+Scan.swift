@@ -9,8 +9,8 @@ extension LogFile {
   /// `--blame`, `--verify`'s decode, `--html`, `--convert`).
   ///
   /// The lines are split at line boundaries into chunks of about a megabyte, each read
-  /// straight from the file's read-only mapping (or, for a file that cannot be mapped,
-  /// with one `pread(2)` into a worker's buffer); a worker reads the entries of one chunk
+  /// with one `pread(2)` into a worker's buffer (or straight from the file's mapping, for
+  /// a log opened mapped); a worker reads the entries of one chunk
   /// with `read` while the calling thread consumes the chunks before it. So:
   /// - **Order and answers are the sequential ones.** `consume` sees position after
   ///   position, as a loop over ``positions`` would; when `read` throws for an entry, the
@@ -140,8 +140,8 @@ extension LogFile {
   /// fails, and returns what it returned for each (the failure last). A line that cannot
   /// be read ends the chunk there, with its error.
   ///
-  /// The lines come straight from the file's mapping when it holds them (no copy), else
-  /// from one `pread(2)` of the chunk into `buffer`. A line of the mapping that a fault
+  /// The lines come straight from the file's mapping when it is mapped and holds them
+  /// (no copy), else from one `pread(2)` of the chunk into `buffer`. A line of the mapping that a fault
   /// cut (the file shrank while it was read) is never answered from its bytes, which may
   /// be zeros: its result is dropped, and it and the lines after it are read again with
   /// `pread(2)`, one at a time, which reports the change as it would have without the
