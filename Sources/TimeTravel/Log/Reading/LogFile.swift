@@ -9,8 +9,7 @@ import TimeTravelJSON
 /// see `LineIndex`; a large file in stretches of whole lines read on several threads at
 /// once); it parses only the first line (to detect a header) and the last (to detect a
 /// torn record). A file that shrinks while it is read is an error naming the line, never
-/// a crash (see `LogSource`). Single entries
-/// are read back with `pread(2)` and parsed
+/// a crash (see `LogSource`). Single entries are read back with `pread(2)` and parsed
 /// when asked for, so ``entry(_:)`` and ``state(_:)`` cost one line each, and the
 /// process's memory grows with the number of lines (the index keeps 17 bytes per
 /// line), not with their bytes. Input that cannot be read twice (a pipe) is held in

@@ -10,9 +10,10 @@ import Synchronization
 /// several cores, so it is not the default. It covers the file's size at opening: what
 /// the file gains later is read with `pread(2)`. The stretches read are given back as
 /// soon as they are (`madvise(MADV_DONTNEED)`), so the process's memory follows the lines
-/// it reads, whatever the log's size. A file that shrinks under the mapping does not kill the process with
-/// `SIGBUS` (see `MappingFaultGuard`): the bytes read at or past the cut are read again with
-/// `pread(2)`, which reports the change, and the mapping is not used again.
+/// it reads, whatever the log's size. A file that shrinks under the mapping does not kill
+/// the process with `SIGBUS` (see `MappingFaultGuard`): the bytes read at or past the cut
+/// are read again with `pread(2)`, which reports the change, and the mapping is not used
+/// again.
 final class LogSource: Sendable {
   private enum Storage {
     case file(Int32)

@@ -11,8 +11,8 @@
 /// Not the default: giving the pages back costs more than the copy saves. Each
 /// `madvise(MADV_DONTNEED)` of a process running two threads flushes the other core's TLB
 /// with an interprocessor interrupt (in a virtual machine, an exit), and a 2-thread
-/// `--find` over a 299 MB log spent 0.15–0.49 s in the kernel mapped against 0.05 s
-/// copying, and ran 1.5–2.6× longer (see docs/benchmarks.md).
+/// `--find` over a 299 MB log spent 0.15–0.49 s in the kernel mapped against
+/// 0.05–0.10 s copying, and ran 1.5–2.6× longer (see docs/benchmarks.md).
 ///
 /// It maps the file's size when it was opened: bytes written later are read with
 /// `pread(2)`, as is everything once a fault cut the mapping (the file shrank under it;

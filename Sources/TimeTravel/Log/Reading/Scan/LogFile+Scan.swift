@@ -141,8 +141,8 @@ extension LogFile {
   /// be read ends the chunk there, with its error.
   ///
   /// The lines come straight from the file's mapping when it is mapped and holds them
-  /// (no copy), else from one `pread(2)` of the chunk into `buffer`. A line of the mapping that a fault
-  /// cut (the file shrank while it was read) is never answered from its bytes, which may
+  /// (no copy), else from one `pread(2)` of the chunk into `buffer`. A line of the mapping
+  /// that a fault cut (the file shrank while it was read) is never answered from its bytes, which may
   /// be zeros: its result is dropped, and it and the lines after it are read again with
   /// `pread(2)`, one at a time, which reports the change as it would have without the
   /// mapping.
