@@ -40,7 +40,9 @@ esac
 
 build=Fuzz/.build
 mkdir -p "$build/lib"
-flags=(-O -sanitize=fuzzer,address -package-name "$PACKAGE_NAME" -parse-as-library)
+# CHECK_VALID_UTF8: the strings the library makes from bytes it has already checked are
+# checked again, so that a path handing it unchecked bytes is a finding, not a bad string.
+flags=(-O -sanitize=fuzzer,address -package-name "$PACKAGE_NAME" -parse-as-library -D CHECK_VALID_UTF8)
 
 # Each module is rebuilt when one of its sources (or the ones it depends on) changed;
 # the lock keeps two runs started together from building the same archive at once.

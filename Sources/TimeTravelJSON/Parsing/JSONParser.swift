@@ -350,7 +350,8 @@ public struct JSONParser {
       if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
       try digits(&self, what: "in the exponent")
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    let text = String(
+      validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<offset]), isASCII: true)
     return JSONNumber(validatedLiteral: text)
   }
 
@@ -373,7 +374,8 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if ascii || isValidated { return String(decoding: raw, as: UTF8.self) }
+        if ascii { return String(validUTF8: raw, isASCII: true) }
+        if isValidated { return String(validUTF8: raw, isASCII: false) }
         return try decodeUTF8(raw, at: start)
       }
       if byte == UInt8(ascii: "\\") { break }

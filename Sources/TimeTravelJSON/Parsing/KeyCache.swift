@@ -100,7 +100,7 @@ struct KeyCache: ~Copyable {
     if lengths[slot] == length, words[2 * slot] == word.0, words[2 * slot + 1] == word.1 {
       return (keys[slot], end + 1)
     }
-    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    let key = String(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]), isASCII: true)
     words[2 * slot] = word.0
     words[2 * slot + 1] = word.1
     lengths[slot] = length
