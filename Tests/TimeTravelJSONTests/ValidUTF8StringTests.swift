@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TimeTravelJSON
@@ -47,5 +48,37 @@ import Testing
     #expect(text == #"{"é😀":"é😀","k":["plain",12.5e3]}"#)
     #expect(text.count == 32)
     #expect(text.utf8.count == 40)
+  }
+}
+
+/// The parser's own UTF-8 check of a string it has not validated before accepts exactly
+/// what the standard library's accepts, and gives the same string.
+@Suite struct ParsedUTF8Tests {
+  /// Bytes that start, continue, cut short or spoil a sequence: overlongs (C0, E0 80),
+  /// surrogates (ED A0), beyond U+10FFFF (F4 90, F5), and stray continuations.
+  static let pieces: [[UInt8]] = [
+    [0x61], [0x7A, 0x30], [0xC3, 0xA9], [0xC0, 0x80], [0xC2], [0xE2, 0x82, 0xAC],
+    [0xE0, 0x80, 0x80],
+    [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80],
+    [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80],
+    [0x80], [0xBF], [0xFF], Array("plain ascii text".utf8),
+  ]
+
+  @Test func acceptsWhatTheStandardLibraryAccepts() throws {
+    var rng = SeededGenerator(seed: 11)
+    for _ in 0..<4_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<rng.below(8) { bytes += Self.pieces[rng.below(Self.pieces.count)] }
+      let expected = String(validating: bytes, as: UTF8.self)
+      let line = [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]
+      let parsed = line.withUnsafeBufferPointer { bytes in
+        var parser = JSONParser(bytes: bytes)
+        return try? parser.parseNext()
+      }
+      #expect(parsed == expected.map(JSONValue.string), "\(bytes)")
+      if let expected, case .string(let s) = parsed {
+        #expect(s.count == expected.count, "\(bytes)")
+      }
+    }
   }
 }
