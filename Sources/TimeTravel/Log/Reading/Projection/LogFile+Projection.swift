@@ -95,7 +95,9 @@ extension LogFile {
     func readMember(_ key: JSONKey, _ part: JSONProjection, _ member: inout JSONCursor)
       throws(JSONParseError) -> JSONValue
     {
-      if let previous, key == "prior" {
+      // The key first: binding `previous` copies it (a retain and a release of each of
+      // its references), and only `prior` needs it.
+      if key == "prior", let previous {
         if part == previous.projection, member.skip(repeating: previous.bytes) {
           memo.repeatedPriors += 1
           return previous.value
