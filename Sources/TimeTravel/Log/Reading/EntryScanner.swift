@@ -67,7 +67,22 @@ public enum EntryScanner {
   /// Scans one entry line (without its line terminator).
   /// - Throws: ``EntryScanError``.
   public static func scan(line: UnsafeBufferPointer<UInt8>) throws(EntryScanError) -> RawEntry {
-    try scan(line: line, previousNext: nil)
+    var plain: NextComparison? = nil
+    return try scan(line: line, previousNext: nil, comparing: &plain)
+  }
+
+  /// How a scan reads `next` against the `next` of the entry before, as a scan of a
+  /// chunk's lines in order does (see `LineMemo`): one action changes a small part of the
+  /// state, so most of its bytes are compared with the reference's, not validated.
+  struct NextComparison {
+    /// The `next` before, with the outline recorded when it was read; `nil` for none
+    /// (the first line of a chunk), when `next` is validated while its outline is
+    /// recorded.
+    var reference: JSONReference?
+    /// The outline of this line's `next`, recorded as it is read (its storage reused).
+    var outline: JSONOutline
+    /// Whether ``outline`` is the outline of the `next` the scan returned.
+    var isOutlined = false
   }
 
   /// ``scan(line:)`` given the `next` of the entry before (its exact bytes, validated),
@@ -75,8 +90,13 @@ public enum EntryScanner {
   /// those bytes is compared with one `memcmp` instead of validated again, which checks
   /// as much (see `JSONSkipper.skipRepeated`), so the line is accepted or rejected, with
   /// the same error, exactly as ``scan(line:)`` would.
+  ///
+  /// With a `comparison`, `next` is read against its reference
+  /// (`JSONSkipper.skipValue(_:_:_:reference:into:)`), which also accepts and rejects
+  /// exactly what validating it would, and its outline is recorded for the line after.
   static func scan(
-    line: UnsafeBufferPointer<UInt8>, previousNext: UnsafeBufferPointer<UInt8>?
+    line: UnsafeBufferPointer<UInt8>, previousNext: UnsafeBufferPointer<UInt8>?,
+    comparing comparison: inout NextComparison?
   ) throws(EntryScanError) -> RawEntry {
     guard let base = line.baseAddress else {
       throw .malformed(malformedError(line))
@@ -117,7 +137,8 @@ public enum EntryScanner {
           members.time = .string(String(decoding: text, as: UTF8.self))
           scanner.offset = next
         } else {
-          try scanMember(member, line, &scanner, &members, previousNext: previousNext)
+          try scanMember(
+            member, line, &scanner, &members, previousNext: previousNext, comparing: &comparison)
         }
         scanner.skipWhitespace()
         guard let separator = scanner.peek else { throw .malformed(malformedError(line)) }
@@ -137,9 +158,19 @@ public enum EntryScanner {
   private static func scanMember(
     _ member: MemberKind, _ line: UnsafeBufferPointer<UInt8>,
     _ scanner: inout JSONValidator.Scanner, _ members: inout Members,
-    previousNext: UnsafeBufferPointer<UInt8>?
+    previousNext: UnsafeBufferPointer<UInt8>?, comparing comparison: inout NextComparison?
   ) throws(EntryScanError) {
     let valueStart = scanner.offset
+    if member == .next, comparison != nil, let base = line.baseAddress {
+      let reference = comparison?.reference
+      let end = JSONSkipper.skipValue(
+        base, valueStart, line.count, reference: reference, into: &comparison!.outline)
+      guard end >= 0 else { throw .malformed(malformedError(line)) }
+      scanner.offset = end
+      members.set(member, range: valueStart..<end)
+      comparison!.isOutlined = true
+      return
+    }
     switch member {
     case .seq, .time, .action, .origin, .site:
       // Small members: parse in place, which validates them too.

@@ -77,6 +77,40 @@ import TimeTravelJSON
     #expect(referenced == 37)
   }
 
+  /// The summary's reading (``LogLine/rawEntry()``) validates each `next` against the
+  /// `next` before too, with the errors of reading each line alone.
+  @Test func aRawNextIsValidatedAgainstTheNextBefore() throws {
+    var lines = ScanTestLogs.clean(40)
+    lines[20] = lines[20].replacingOccurrences(
+      of: #""note":"café 21"}"#, with: #""note":"caf\é 21"}"#)
+    lines[30] = lines[30].replacingOccurrences(
+      of: #"},"next":{"count":31,"#, with: #"},"next":{"count":031,"#)
+    let log = try ScanTestLogs.log(lines.joined(separator: "\n") + "\n")
+    var referenced = 0
+    var errors: [String] = []
+    var actions: [String] = []
+    let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
+    _ = log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
+      do {
+        actions.append(try line.rawEntry().actionName)
+      } catch {
+        errors.append("\(error)")
+      }
+      referenced = line.memo?.referencedNexts ?? -1
+      return Result<Void, any Error>.success(())
+    }
+    let alone = [21, 31].map { position in
+      Result { () throws(LogError) in try log.entry(position) }
+    }.map { result in
+      if case .failure(let error) = result { "\(error)" } else { "no error" }
+    }
+    #expect(errors == alone)
+    #expect(errors.count == 2)
+    #expect(actions.count == 38)
+    // Every next but the first and the ones after a broken line.
+    #expect(referenced == 37)
+  }
+
   @Test func aBrokenChainIsReadAgain() throws {
     var lines = ScanTestLogs.clean(10)
     lines[4] = ScanTestLogs.line(5, prior: 99, next: 5)
@@ -165,8 +199,20 @@ import TimeTravelJSON
     return bytes.withUnsafeBufferPointer { line in
       previous.withUnsafeBufferPointer { previous in
         let alone = Result { () throws(EntryScanError) in try EntryScanner.scan(line: line) }
+        // The next before as a scan holds it: with the outline recorded as it was read,
+        // which this line's `next` is read against.
+        var outline = JSONOutline()
+        var reference: JSONReference?
+        if let base = previous.baseAddress,
+          JSONSkipper.skipValue(base, 0, previous.count, reference: nil, into: &outline)
+            == previous.count
+        {
+          reference = JSONReference(bytes: previous, outline: outline)
+        }
+        var comparison: EntryScanner.NextComparison? = EntryScanner.NextComparison(
+          reference: reference, outline: JSONOutline())
         let given = Result { () throws(EntryScanError) in
-          try EntryScanner.scan(line: line, previousNext: previous)
+          try EntryScanner.scan(line: line, previousNext: previous, comparing: &comparison)
         }
         let repeated = (try? given.get())?.priorRepeatsPreviousNext ?? false
         return (describe(alone), describe(given), repeated)

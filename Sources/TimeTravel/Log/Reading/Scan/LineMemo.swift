@@ -62,6 +62,30 @@ final class LineMemo {
     }
   }
 
+  /// The outline of ``rawNext``'s bytes, recorded as they were read, when it is theirs;
+  /// and the storage of the outline before it, reused for the next one.
+  private var rawNextOutline: JSONOutline?
+  private var spareRawOutline = JSONOutline()
+
+  /// How ``LogLine/rawEntry()`` reads the `next` of the entry at `position`: against the
+  /// raw `next` of the entry just before, when it was read with its outline.
+  func rawComparison(before position: Int) -> EntryScanner.NextComparison {
+    var reference: JSONReference?
+    if let rawNext, rawNext.position == position - 1, let rawNextOutline {
+      reference = JSONReference(bytes: rawNext.bytes, outline: rawNextOutline)
+    }
+    if reference != nil { referencedNexts += 1 }
+    var outline = JSONOutline()
+    swap(&outline, &spareRawOutline)
+    return EntryScanner.NextComparison(reference: reference, outline: outline)
+  }
+
+  /// Keeps what reading the `next` of ``rawNext`` recorded, for the entry after.
+  func keepRaw(_ comparison: EntryScanner.NextComparison?) {
+    if let previous = rawNextOutline { spareRawOutline = previous }
+    rawNextOutline = comparison.flatMap { $0.isOutlined ? $0.outline : nil }
+  }
+
   /// The raw `next` of the entry just before `position`, if it was read.
   func rawNext(before position: Int) -> UnsafeBufferPointer<UInt8>? {
     guard let rawNext, rawNext.position == position - 1 else { return nil }

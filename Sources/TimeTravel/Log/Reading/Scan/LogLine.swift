@@ -31,10 +31,14 @@ public struct LogLine {
   /// - Throws: ``LogError`` `.malformedLine` with line and column, or `.invalidEntry`.
   public func rawEntry() throws(LogError) -> RawEntry {
     do throws(EntryScanError) {
-      let entry = try EntryScanner.scan(line: bytes, previousNext: memo?.rawNext(before: position))
+      let previous = memo?.rawNext(before: position)
+      var comparison = memo?.rawComparison(before: position)
+      let entry = try EntryScanner.scan(
+        line: bytes, previousNext: previous, comparing: &comparison)
       if let memo {
         memo.rawNext = (position, UnsafeBufferPointer(rebasing: bytes[entry.next]))
         if entry.priorRepeatsPreviousNext { memo.repeatedPriors += 1 }
+        memo.keepRaw(comparison)
       }
       return entry
     } catch {
