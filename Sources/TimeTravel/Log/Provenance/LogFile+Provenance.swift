@@ -77,11 +77,11 @@ extension LogFile {
         stop("is not in the log\(missingReason(cause)); the chain stops here")
         break
       }
-      if causePosition >= position {
-        warnings.append(
-          LogWarning(
-            line: link.line,
-            message: "entry \(seq)'s cause, entry \(cause), does not come before it"))
+      // A cause recorded after what it caused cannot be its cause: the log was written
+      // out of order, or its numbers name other entries than the app meant.
+      guard causePosition < position else {
+        stop("does not come before it; the chain stops here")
+        break
       }
       link.effect = try effectStart(
         sending: origin, afterPosition: causePosition, warnings: &warnings)
