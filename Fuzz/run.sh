@@ -102,10 +102,17 @@ dict=()
 # A finding: a crash or sanitizer report, a failed check (abort), an input that runs
 # longer than 10 s, or a process that grows past 2 GB. libFuzzer stops at the first;
 # -fork mode would go on, but it needs a core of its own.
+# Run from $build/jobs: with -jobs, libFuzzer writes each worker's log (fuzz-N.log) where it
+# runs, and everything the script writes belongs under $build.
+root=$PWD
+mkdir -p "$build/jobs"
+absolute_dict=()
+for flag in "${dict[@]}"; do absolute_dict+=("-dict=$root/${flag#-dict=}"); done
 set +e
-"$binary" "$corpus" "$seeds" -max_total_time="$mode" -max_len="$max_len" -timeout=10 \
-  -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 -use_value_profile=1 \
-  "${dict[@]}" "$@" 2>&1 | tee "$build/$target.log" \
+(cd "$build/jobs" && "$root/$binary" "$root/$corpus" "$root/$seeds" -max_total_time="$mode" \
+  -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$root/$findings/" \
+  -print_final_stats=1 -use_value_profile=1 "${absolute_dict[@]}" "$@") 2>&1 \
+  | tee "$build/$target.log" \
   | grep --line-buffered -E "^(#[0-9]+.*(INITED|DONE|pulse)|==[0-9]+==|SUMMARY|fuzz check|stat::|Test unit written)"
 status=${PIPESTATUS[0]}
 set -e
