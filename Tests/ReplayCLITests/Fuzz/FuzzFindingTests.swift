@@ -162,6 +162,36 @@ import Testing
     #expect(actions.recordedInitialState == ["n": 0])
   }
 
+  /// Found by `Fuzz/run.sh log` (`cause-after-its-effect`): an entry whose recorded cause
+  /// is a later entry had that entry put before it on its chain of causes (entry 2's
+  /// chain was [4, 2]), with a warning. A cause after what it caused ends the chain, as
+  /// a cycle does, so a chain is always in log order, and `--why` does not call the
+  /// entry uncaused.
+  @Test func aCauseAfterWhatItCausedEndsTheChain() throws {
+    let text =
+      #"{"seq":1,"action":{"a":{}},"prior":{"n":0},"next":{"n":1}}"# + "\n"
+      + #"{"seq":2,"action":{"b":{}},"origin":{"cause":3,"effect":"e"},"prior":{"n":1},"next":{"n":2}}"#
+      + "\n" + #"{"seq":3,"action":{"c":{}},"prior":{"n":2},"next":{"n":3}}"# + "\n"
+    let log = try LogFile(contents: Array(text.utf8), name: "x.jsonl")
+    let chain = try log.causeChain(ofEntry: 2)
+    #expect(chain.links.map(\.seq) == [2])
+    #expect(
+      chain.warnings == [
+        LogWarning(
+          line: 2,
+          message: "entry 2's cause, entry 3, does not come before it; the chain stops here")
+      ])
+    let file = try TempLog(text)
+    let why = replay(file.path, arguments: ["--why", "2"])
+    #expect(why.code == 0)
+    #expect(
+      why.out == "entry 2 (b): its recorded cause, entry 3, cannot be followed:\n  entry 2 (b)\n")
+    #expect(
+      why.err
+        == "replay: warning: \(file.path):2: entry 2's cause, entry 3, does not come before it; the chain stops here\n"
+    )
+  }
+
   // MARK: - jq lexer: code points, not Swift Characters
 
   @Test func aQuoteFollowedByACombiningMarkOpensAString() throws {

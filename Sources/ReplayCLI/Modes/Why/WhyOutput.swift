@@ -77,11 +77,18 @@ struct WhyOutput: ModeOutput {
   }
 
   func text(_ style: TextStyle) -> String {
-    guard let last = chain.links.last else { return "" }
-    var text =
-      chain.links.count == 1
-      ? "entry \(seq) (\(style.name(last.action))) has no recorded cause:\n"
-      : "entry \(seq) (\(style.name(last.action))), from its root cause:\n"
+    guard let first = chain.links.first, let last = chain.links.last else { return "" }
+    let name = "entry \(seq) (\(style.name(last.action)))"
+    // A first link with a cause is where the chain broke (a cause not in the log, a cycle,
+    // a cause after what it caused; the warnings say which): not a root cause.
+    var text: String
+    switch (chain.links.count == 1, first.origin?.cause) {
+    case (true, nil): text = "\(name) has no recorded cause:\n"
+    case (false, nil): text = "\(name), from its root cause:\n"
+    case (true, let cause?):
+      text = "\(name): its recorded cause, entry \(cause), cannot be followed:\n"
+    case (false, _): text = "\(name), back to where its chain of causes breaks:\n"
+    }
     for (i, link) in chain.links.enumerated() {
       if i > 0 { text += "  ↓ " + connector(link, style) + "\n" }
       text += "  entry \(link.seq) (\(style.name(link.action)))"
