@@ -161,16 +161,6 @@ public enum EntryScanner {
     previousNext: UnsafeBufferPointer<UInt8>?, comparing comparison: inout NextComparison?
   ) throws(EntryScanError) {
     let valueStart = scanner.offset
-    if member == .next, comparison != nil, let base = line.baseAddress {
-      let reference = comparison?.reference
-      let end = JSONSkipper.skipValue(
-        base, valueStart, line.count, reference: reference, into: &comparison!.outline)
-      guard end >= 0 else { throw .malformed(malformedError(line)) }
-      scanner.offset = end
-      members.set(member, range: valueStart..<end)
-      comparison!.isOutlined = true
-      return
-    }
     switch member {
     case .seq, .time, .action, .origin, .site:
       // Small members: parse in place, which validates them too.
@@ -182,6 +172,16 @@ public enum EntryScanner {
     case .prior where previousNext.map({ scanner.skip(repeating: $0) }) == true:
       members.set(member, range: valueStart..<scanner.offset)
       members.priorRepeats = true
+    case .next where comparison != nil:
+      // Against the `next` before (`scan` checked that the line has a base address).
+      let reference = comparison?.reference
+      let end = JSONSkipper.skipValue(
+        line.baseAddress!, valueStart, line.count, reference: reference,
+        into: &comparison!.outline)
+      guard end >= 0 else { throw .malformed(malformedError(line)) }
+      scanner.offset = end
+      members.set(member, range: valueStart..<end)
+      comparison!.isOutlined = true
     case .prior, .next, .other:
       guard scanner.skipValue() else { throw .malformed(malformedError(line)) }
       members.set(member, range: valueStart..<scanner.offset)

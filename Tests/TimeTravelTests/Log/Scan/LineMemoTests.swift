@@ -43,35 +43,55 @@ import TimeTravelJSON
     #expect(different == 0)
   }
 
-  @Test func aNextReadForNothingIsValidatedAgainstTheNextBefore() throws {
+  /// A clean log of 40 entries with a bad escape where entry 21's next differs from the
+  /// one before, and a bad number where entry 31's repeats it.
+  static func logWithTwoBadNexts() throws -> LogFile {
     var lines = ScanTestLogs.clean(40)
-    // A bad escape where this next differs from the one before, and a bad number where
-    // it repeats it: both found, at the same line and column as reading the line alone.
     lines[20] = lines[20].replacingOccurrences(
       of: #""note":"café 21"}"#, with: #""note":"caf\é 21"}"#)
     lines[30] = lines[30].replacingOccurrences(
       of: #"},"next":{"count":31,"#, with: #"},"next":{"count":031,"#)
-    let log = try ScanTestLogs.log(lines.joined(separator: "\n") + "\n")
-    let find = EntryProjection(entry: .member("action", .shape))
-    #expect(find.next == nil)  // read for nothing
+    return try ScanTestLogs.log(lines.joined(separator: "\n") + "\n")
+  }
+
+  /// The lines of `log` read in one chunk with `read`: the errors, in order, and how many
+  /// nexts were read against the next before.
+  static func errorsInOneChunk(_ log: LogFile, _ read: (LogLine) throws -> Void)
+    -> (errors: [String], referenced: Int)
+  {
     var referenced = 0
     var errors: [String] = []
     let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
     _ = log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
       do {
-        _ = try line.entry(reading: find)
+        try read(line)
       } catch {
         errors.append("\(error)")
       }
       referenced = line.memo?.referencedNexts ?? -1
       return Result<Void, any Error>.success(())
     }
-    let alone = [21, 31].map { position in
+    return (errors, referenced)
+  }
+
+  /// The errors of reading entries 21 and 31 of `log` alone.
+  static func errorsAlone(_ log: LogFile) -> [String] {
+    [21, 31].map { position in
       Result { () throws(LogError) in try log.entry(position) }
     }.map { result in
       if case .failure(let error) = result { "\(error)" } else { "no error" }
     }
-    #expect(errors == alone)
+  }
+
+  @Test func aNextReadForNothingIsValidatedAgainstTheNextBefore() throws {
+    // Both bad nexts found, at the same line and column as reading the line alone.
+    let log = try Self.logWithTwoBadNexts()
+    let find = EntryProjection(entry: .member("action", .shape))
+    #expect(find.next == nil)  // read for nothing
+    let (errors, referenced) = Self.errorsInOneChunk(log) { line in
+      _ = try line.entry(reading: find)
+    }
+    #expect(errors == Self.errorsAlone(log))
     #expect(errors.count == 2)
     // Every next but the first and the ones after a broken line.
     #expect(referenced == 37)
@@ -80,31 +100,12 @@ import TimeTravelJSON
   /// The summary's reading (``LogLine/rawEntry()``) validates each `next` against the
   /// `next` before too, with the errors of reading each line alone.
   @Test func aRawNextIsValidatedAgainstTheNextBefore() throws {
-    var lines = ScanTestLogs.clean(40)
-    lines[20] = lines[20].replacingOccurrences(
-      of: #""note":"café 21"}"#, with: #""note":"caf\é 21"}"#)
-    lines[30] = lines[30].replacingOccurrences(
-      of: #"},"next":{"count":31,"#, with: #"},"next":{"count":031,"#)
-    let log = try ScanTestLogs.log(lines.joined(separator: "\n") + "\n")
-    var referenced = 0
-    var errors: [String] = []
+    let log = try Self.logWithTwoBadNexts()
     var actions: [String] = []
-    let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
-    _ = log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
-      do {
-        actions.append(try line.rawEntry().actionName)
-      } catch {
-        errors.append("\(error)")
-      }
-      referenced = line.memo?.referencedNexts ?? -1
-      return Result<Void, any Error>.success(())
+    let (errors, referenced) = Self.errorsInOneChunk(log) { line in
+      actions.append(try line.rawEntry().actionName)
     }
-    let alone = [21, 31].map { position in
-      Result { () throws(LogError) in try log.entry(position) }
-    }.map { result in
-      if case .failure(let error) = result { "\(error)" } else { "no error" }
-    }
-    #expect(errors == alone)
+    #expect(errors == Self.errorsAlone(log))
     #expect(errors.count == 2)
     #expect(actions.count == 38)
     // Every next but the first and the ones after a broken line.
