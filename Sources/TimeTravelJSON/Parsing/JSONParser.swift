@@ -94,9 +94,16 @@ public struct JSONParser {
   /// As in jq, a number, `true`, `false` or `null` must end at whitespace or a
   /// delimiter (`[]{},:"`): `1true` is one invalid token, not `1` then `true`.
   public mutating func parseNext() throws(JSONParseError) -> JSONValue {
-    var scratch = ParseScratch()
     skipWhitespace()
-    let value = try parseValue(&scratch)
+    let value: JSONValue
+    if let first = peek, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+      var scratch = ParseScratch()
+      value = try parseValue(&scratch)
+    } else {
+      // A scalar needs no stacks, and no key cache, which costs three allocations and 64
+      // strings to set up and tear down (a `seq` read from its bytes, say).
+      value = try parseScalar()
+    }
     switch value {
     case .number, .bool, .null:
       if let next = peek, !Self.endsToken(next) {
