@@ -33,6 +33,22 @@ import TimeTravel
     #expect(jqSyntaxError(".a )")?.description == "column 4: unexpected ')'")
   }
 
+  /// Columns count characters, whether the program is ASCII (counted without breaking it
+  /// into characters) or not; every Unicode white space separates tokens.
+  @Test func columnsCountCharacters() {
+    #expect(jqSyntaxError(".a ^ 1")?.column == 4)
+    // `\r\n` is one character, as is `e` with a combining acute accent.
+    #expect(jqSyntaxError(".a\r\n^ 1")?.column == 4)
+    #expect(jqSyntaxError("\"e\u{301}\" ^ 1")?.column == 5)
+    #expect(jqSyntaxError("\"é\" ^")?.column == 5)
+    // A vertical tab, a form feed and a no-break space are white space, as before.
+    #expect(jqSyntaxError(".a\u{0B}|\u{0C}.b\u{A0}^")?.column == 9)
+    #expect(jqSyntaxError(".a\u{0B}|\u{0C}.b\u{A0}| .c") == nil)
+    // Words and numbers keep their text.
+    #expect(jqSyntaxError("mod::f_2")?.message == "mod::f_2/0 is not defined")
+    #expect(jqSyntaxError("frob_1x(1.5e3)")?.message == "frob_1x/1 is not defined")
+  }
+
   @Test func nestingIsLimited() throws {
     let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
     #expect(jqSyntaxError(deep)?.message == "program nested too deeply (more than 100 levels)")

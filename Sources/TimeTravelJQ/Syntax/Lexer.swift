@@ -64,6 +64,13 @@ struct Lexer {
   init(_ source: String) {
     self.source = source
     self.chars = Array(source.unicodeScalars)
+    // In ASCII without a carriage return (whose `\r\n` is one `Character`), each scalar
+    // is a character: the columns are counted without breaking the text into characters,
+    // which costs more than lexing it.
+    if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      self.columns = Array(1...chars.count + 1)
+      return
+    }
     var columns: [Int] = []
     columns.reserveCapacity(chars.count + 1)
     for (offset, character) in source.enumerated() {
@@ -87,12 +94,12 @@ struct Lexer {
     JQSyntaxError(message: message, column: column(position), source: source)
   }
 
-  // Operators, longest first so `//=` wins over `//` and `/`.
-  private static let punctuation: [String] = [
+  // Operators, longest first so `//=` wins over `//` and `/`, each with its scalars.
+  private static let punctuation: [(text: String, scalars: [Unicode.Scalar])] = [
     "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "..",
     ".", "[", "]", "{", "}", "(", ")", "|", ",", ":", ";", "=", "<", ">", "+", "-", "*",
     "/", "%", "?",
-  ].sorted { $0.count > $1.count }
+  ].sorted { $0.count > $1.count }.map { ($0, Array($0.unicodeScalars)) }
 
   /// Lexes up to end of input, or (inside `\(`) up to the `)` that balances it.
   private mutating func lex(untilCloseParen: Bool) throws(JQSyntaxError) -> [Token] {
@@ -139,9 +146,9 @@ struct Lexer {
         tokens.append(Token(kind: .format(lexWord()), column: column(start)))
       } else if c.isJQIdentStart {
         tokens.append(Token(kind: .ident(lexWord()), column: column(start)))
-      } else if let op = Self.punctuation.first(where: { matches($0) }) {
-        index += op.count
-        tokens.append(Token(kind: .punct(op), column: column(start)))
+      } else if let op = Self.punctuation.first(where: { matches($0.scalars) }) {
+        index += op.scalars.count
+        tokens.append(Token(kind: .punct(op.text), column: column(start)))
       } else {
         throw error("unexpected character '\(c.escaped(asASCII: false))'", at: start)
       }
@@ -152,18 +159,17 @@ struct Lexer {
     index + offset < chars.count ? chars[index + offset] : nil
   }
 
-  private func matches(_ op: String) -> Bool {
-    var i = index
-    for ch in op.unicodeScalars {
-      guard i < chars.count, chars[i] == ch else { return false }
-      i += 1
-    }
+  private func matches(_ op: [Unicode.Scalar]) -> Bool {
+    guard index + op.count <= chars.count else { return false }
+    for k in op.indices where chars[index + k] != op[k] { return false }
     return true
   }
 
   private mutating func skipTrivia() {
     while index < chars.count {
-      if chars[index].properties.isWhitespace {
+      let c = chars[index]
+      // ASCII's white space without a look-up of the scalar's properties.
+      if c.value < 0x80 ? c == " " || (0x09...0x0D).contains(c.value) : c.properties.isWhitespace {
         index += 1
       } else if chars[index] == "#" {
         while index < chars.count, chars[index] != "\n" { index += 1 }
@@ -181,7 +187,7 @@ struct Lexer {
     {
       index += chars[index] == ":" ? 2 : 1
     }
-    return String(String.UnicodeScalarView(chars[start..<index]))
+    return asciiText(start..<index)
   }
 
   private mutating func lexNumber() -> String {
@@ -199,7 +205,16 @@ struct Lexer {
         while index < chars.count, chars[index].isJQDigit { index += 1 }
       }
     }
-    return String(String.UnicodeScalarView(chars[start..<index]))
+    return asciiText(start..<index)
+  }
+
+  /// The scalars at `range`, all ASCII (a word's or a number's), as a string: built from
+  /// their bytes, not scalar by scalar.
+  private func asciiText(_ range: Range<Int>) -> String {
+    String(unsafeUninitializedCapacity: range.count) { buffer in
+      for (k, i) in range.enumerated() { buffer[k] = UInt8(truncatingIfNeeded: chars[i].value) }
+      return range.count
+    }
   }
 
   private mutating func lexString() throws(JQSyntaxError) -> [StringPart] {
