@@ -166,6 +166,9 @@ enum ParseBench {
     }
     lazy = []
     let parallelBuildTime = medianSeconds(runs: runs) { buildOnEveryCore(data, lines) }
+    let parallelEagerTime = medianSeconds(runs: runs) {
+      buildOnEveryCore(data, lines, eagerly: true)
+    }
 
     var pythonSeconds: Double?
     var orjson: (loads: Double, dumps: Double)?
@@ -214,12 +217,15 @@ enum ParseBench {
     row(
       "JSONParser.parse → JSONValue, every container built, on \(ScanThreads.default) threads",
       parallelBuildTime)
+    row(
+      "JSONParser.parseNext → JSONValue (all built during the parse), on \(ScanThreads.default) threads",
+      parallelEagerTime)
     if let orjson {
       table.add(
         "orjson.loads per line (timed in Python)", ours: "",
         peer: mbps(entryBytes, orjson.loads) + " (\(secs(orjson.loads)))",
         ratio:
-          "eager build \(speedup(ours: eagerTime, peer: orjson.loads)), lazy + build all \(speedup(ours: builtTime, peer: orjson.loads)), \(ScanThreads.default) threads \(speedup(ours: parallelBuildTime, peer: orjson.loads))"
+          "eager build \(speedup(ours: eagerTime, peer: orjson.loads)), lazy + build all \(speedup(ours: builtTime, peer: orjson.loads)), \(ScanThreads.default) threads: lazy + build all \(speedup(ours: parallelBuildTime, peer: orjson.loads)), eager \(speedup(ours: parallelEagerTime, peer: orjson.loads))"
       )
       table.add(
         "orjson.dumps per line (timed in Python)", ours: "",
@@ -280,15 +286,22 @@ enum ParseBench {
   }
 
   /// Parses every line and builds every container, on every core: each thread takes
-  /// every n-th line.
-  static func buildOnEveryCore(_ data: Data, _ lines: [Range<Int>]) {
+  /// every n-th line, parsed lazily and then walked, or `eagerly` (every container built
+  /// during the parse, nothing walked).
+  static func buildOnEveryCore(_ data: Data, _ lines: [Range<Int>], eagerly: Bool = false) {
     let threads = ScanThreads.default
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       nonisolated(unsafe) let shared = bytes
       DispatchQueue.concurrentPerform(iterations: threads) { t in
         for i in stride(from: t, to: lines.count, by: threads) {
-          buildAll(try! JSONParser.parse(bytes: UnsafeBufferPointer(rebasing: shared[lines[i]])))
+          let line = UnsafeBufferPointer(rebasing: shared[lines[i]])
+          if eagerly {
+            var parser = JSONParser(bytes: line)
+            _ = try! parser.parseNext()
+          } else {
+            buildAll(try! JSONParser.parse(bytes: line))
+          }
         }
       }
     }
