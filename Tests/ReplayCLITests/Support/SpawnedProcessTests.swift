@@ -136,13 +136,15 @@ extension SpawnedProcessTests {
     let holding = Counter()
     let release = DispatchSemaphore(value: 0)
     // Started on a thread before the pool is held (a task would need a thread of it).
-    let seen = Latch<Result<(Bool, Bool), any Error>>()
+    let seen = Latch<Result<(filled: Bool, shown: Bool, answered: Bool), any Error>>()
     OffPool.start("tmux script") {
       seen.set(
-        Result { () throws -> (Bool, Bool) in
+        Result { () throws -> (filled: Bool, shown: Bool, answered: Bool) in
           defer { for _ in 0..<width { release.signal() } }
-          let deadline = Date().addingTimeInterval(Double(Self.patience.components.seconds))
+          // Other tests of the suite may hold threads of the pool for minutes (a build).
+          let deadline = Date().addingTimeInterval(60)
           while holding.value < width && Date() < deadline { usleep(1000) }
+          guard holding.value == width else { return (false, false, false) }
           let tmux = try TmuxSession(blockingColumns: 40) { _ in
             #"stty -echo; printf shown; read answer; printf '\r\033[K%s' "$answer""#
           }
@@ -150,7 +152,7 @@ extension SpawnedProcessTests {
           try tmux.type(blocking: "answered")
           try tmux.pressBlocking("Enter")
           let answered = try tmux.waitBlocking { $0 == ["answered"] }.held && holding.value == width
-          return (shown, answered)
+          return (true, shown, answered)
         })
     }
     // Every thread of the pool waits until the script has run.
@@ -163,7 +165,14 @@ extension SpawnedProcessTests {
         }
       }
     }
-    let (shown, answered) = try await seen.wait().get()
+    let (filled, shown, answered) = try await seen.wait().get()
+    guard filled else {
+      // Not this test's failure: its premise, every thread held by it, was not met.
+      withKnownIssue("other tests held the pool's threads for a minute", isIntermittent: true) {
+        Issue.record("the pool's \(width) threads could not all be held; nothing was checked")
+      }
+      return
+    }
     #expect(shown, "the line was not seen while the pool's \(width) threads were held")
     #expect(answered, "the answer was not seen while the pool's \(width) threads were held")
   }
