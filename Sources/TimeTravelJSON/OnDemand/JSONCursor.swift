@@ -137,16 +137,23 @@ public struct JSONCursor {
   public mutating func value() throws(JSONParseError) -> JSONValue {
     let start = offset
     let first = base[start]
-    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-      let (lazy, next) = JSONLazyDocument.value(in: text, at: start)
-      guard next >= 0 else { throw Self.parserError(text) }
-      offset = next
-      if let lazy { return lazy }
-    }
-    // A scalar or a small container: the parser validates it as it builds. A scalar
-    // needs no scratch, and a small container no key cache (its setup would cost more
-    // than its few keys).
     var parser = JSONParser(bytes: text, offset: start)
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+      // A container that closes within the first bytes a lazy document would leave
+      // unbuilt is small: validated by that short skip, it is built at once, without the
+      // lazy document's index of its containers (an entry's action). Else the lazy
+      // document validates the whole of it.
+      let smallEnd = min(end, start &+ JSONLazyDocument.minimumLazyBytes &- 1)
+      if JSONSkipper.skipValue(base, start, smallEnd) < 0 {
+        let (lazy, next) = JSONLazyDocument.value(in: text, at: start)
+        guard next >= 0 else { throw Self.parserError(text) }
+        offset = next
+        if let lazy { return lazy }
+      }
+      parser.isValidated = true
+    }
+    // A scalar or a small container. A scalar needs no scratch, and a small container no
+    // key cache (its setup would cost more than its few keys).
     do {
       let value: JSONValue
       if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {

@@ -129,6 +129,47 @@ import Testing
         == #"{"e":{"k":[1,{"k":2}],"k2":{}}}"#)
   }
 
+  /// A member container of fewer than `JSONLazyDocument.minimumLazyBytes` bytes is
+  /// validated by a skip of at most that many bytes and built at once; one of that many
+  /// or more is left to a lazy document. Either way the value and the errors are the
+  /// parser's, on both sides of the boundary, with bytes after the container, and with
+  /// a fault in its last bytes (a cut, a control character, bad UTF-8).
+  @Test func containersAroundTheLazySizeAreTheParsersValues() {
+    let limit = JSONLazyDocument.minimumLazyBytes
+    for size in (limit - 3)...(limit + 2) {
+      // {"a":"x…x"}: 8 bytes around the string's content.
+      let container = #"{"a":""# + String(repeating: "x", count: size - 8) + #""}"#
+      #expect(container.utf8.count == size)
+      var badUTF8 = Array(container.utf8)
+      badUTF8[badUTF8.count - 3] = 0xFF
+      let texts = [
+        Array(container.utf8), Array(container.dropLast().utf8),
+        Array((container.dropLast(3) + "\u{1}\"}").utf8), badUTF8,
+      ]
+      for text in texts {
+        for after in ["", #","z":1"#, #","z":[1,2,3]"#] {
+          let bytes = Array(#"{"m":"#.utf8) + text + Array(after.utf8) + [UInt8(ascii: "}")]
+          let projection = JSONProjection.member("m", .whole)
+          #expect(
+            Self.read(bytes, projection).map(\.description)
+              == Self.parsed(bytes).map { Self.pruned($0, projection).description },
+            "\(size): \(text) \(after)")
+        }
+        #expect(
+          Self.read(text, .whole).map(\.description) == Self.parsed(text).map(\.description),
+          "\(size) alone: \(text)")
+      }
+      let bytes = Array(#"{"m":"#.utf8) + Array(container.utf8) + [UInt8(ascii: "}")]
+      guard case .object(let object)? = try? Self.read(bytes, .member("m", .whole)).get(),
+        case .object(let member)? = object["m"]
+      else {
+        Issue.record("\(size): not read")
+        continue
+      }
+      #expect(member.storage.isFullyBuiltLeaf == (size < limit), "\(size)")
+    }
+  }
+
   @Test func emptyAndWhitespaceTextsAreTheParsersErrors() {
     for text in ["", " ", "\n\t", "[1] x", "1 2"] {
       let bytes = Array(text.utf8)
