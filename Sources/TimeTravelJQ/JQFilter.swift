@@ -30,6 +30,9 @@ public struct JQFilter: Sendable {
   /// Where the program's `import` and `include` directives were resolved, for
   /// `get_search_list` and `modulemeta`.
   let modules: JQModuleSearch?
+  /// The program as a ``PureExpression`` when it is one: what ``holds(on:variables:)``
+  /// computes without the evaluator.
+  let pure: PureExpression?
 
   /// Compiles `source`.
   ///
@@ -108,6 +111,7 @@ public struct JQFilter: Sendable {
       source: source, predefined: predefined.map { $0.union(bound) }, library: library)
     resolver.hostFunctions = hostFunctions
     self.program = try resolver.resolve(program)
+    pure = PureExpression(self.program)
     self.freeVariables = resolver.freeVariables
     sortedFreeVariables = resolver.freeVariables.sorted()
   }
@@ -134,6 +138,7 @@ public struct JQFilter: Sendable {
   public func holds(
     on input: JSONValue, variables: [String: JSONValue] = [:]
   ) throws(JQRuntimeError) -> Bool {
+    if let output = pure?.value(on: input) { return output.isTruthy }
     var last: JSONValue?
     try run(input, variables) { last = $0 }
     return last?.isTruthy ?? false
@@ -169,6 +174,7 @@ public struct JQFilter: Sendable {
   public func holds(
     on input: JSONValue, variables: [String: JSONValue] = [:], host: JQHost?
   ) throws(JQRuntimeError) -> Bool {
+    if let output = pure?.value(on: input) { return output.isTruthy }
     var last: JSONValue?
     try run(input, variables, host: host) { last = $0 }
     return last?.isTruthy ?? false
