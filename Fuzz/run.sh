@@ -12,8 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Swift's backtracer fights AddressSanitizer over a failed check; libFuzzer reports it.
 export SWIFT_BACKTRACE=enable=no
-# Allocation stacks deep enough to reach the jq prelude, which lsan.supp names.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=200}
+# Allocation stacks deep enough to reach the jq prelude, which lsan.supp names. Locals on
+# the thread's stack, not on AddressSanitizer's fake stack (its use-after-return check,
+# on by default): the jq evaluator measures its depth by their addresses against the
+# stack's bounds, and on the fake stack it stops every program at its first level.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=200:detect_stack_use_after_return=0}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
 
 # The library modules the harness imports, in dependency order, as NAME=SOURCE_DIR.
@@ -56,10 +59,14 @@ for module in "${MODULES[@]}"; do
   if [[ ! -f $archive || -n $previous && $previous -nt $archive ]] \
     || [[ -n $(find "$dir" -name '*.swift' -newer "$archive" -print -quit) ]]; then
     echo "building $name (a few minutes)…" >&2
+    # swiftc's status (pipefail), not the archive's presence: a failed rebuild leaves the
+    # old archive in place, and the run would test code that is no longer there.
+    status=0
     swiftc "${flags[@]}" -I "$build/lib" -L "$build/lib" -module-name "$name" \
       -emit-library -static -emit-module -emit-module-path "$build/lib/$name.swiftmodule" \
-      $(find "$dir" -name '*.swift' | sort) -o "$archive" 2>&1 | grep -v "^warning:" >&2 || true
-    [[ -f $archive ]] || { echo "building $name failed" >&2; exit 1; }
+      $(find "$dir" -name '*.swift' | sort) -o "$archive" 2>&1 \
+      | { grep -v "^warning:" >&2 || true; } || status=$?
+    ((status == 0)) || { rm -f "$archive"; echo "building $name failed" >&2; exit 1; }
   fi
   previous=$archive
 done
@@ -75,10 +82,11 @@ if [[ ! -f $binary || $previous -nt $binary || Fuzz/Entry.swift -nt $binary \
   # Dependents before what they depend on: the linker reads each static archive once.
   for module in "${MODULES[@]}"; do libs=(-l"${module%%=*}" "${libs[@]}"); done
   # gold warns about every ASan helper symbol it cannot export; the warnings are noise.
+  status=0
   swiftc "${flags[@]}" -D "FUZZ_TARGET_$target" -module-name FuzzHarness -I "$build/lib" \
     -L "$build/lib" "${harness[@]}" "${libs[@]}" -o "$binary" 2>&1 \
-    | grep -v "Cannot export local symbol" >&2 || true
-  [[ -x $binary ]] || { echo "linking $binary failed" >&2; exit 1; }
+    | { grep -v "Cannot export local symbol" >&2 || true; } || status=$?
+  ((status == 0)) || { rm -f "$binary"; echo "linking $binary failed" >&2; exit 1; }
 fi
 
 flock -u 9

@@ -403,8 +403,9 @@ enum FuzzChecks {
   /// The jq lexer, parser and evaluator. The input is the program, a newline, and the
   /// JSON input (`null` when absent; a program whose input is not JSON is only
   /// compiled). A syntax error names a column inside the program or just past it;
-  /// evaluation within ``jqStepLimit`` steps ends with outputs or a runtime error; every
-  /// output prints as JSON that parses back.
+  /// evaluation within ``jqStepLimit`` steps ends with outputs or a runtime error, and
+  /// `holds` agrees with it (the last output's truthiness, or an error); every output
+  /// prints as JSON that parses back.
   @Sendable static func jq(_ bytes: [UInt8]) -> String? {
     let newline = bytes.firstIndex(of: 0x0A) ?? bytes.count
     let source = String(decoding: bytes[..<newline], as: UTF8.self)
@@ -433,7 +434,33 @@ enum FuzzChecks {
     do {
       outputs = try filter.evaluate(input, variables: variables, stepLimit: jqStepLimit)
     } catch {
-      return nil
+      // No program nests too deep at its first level: that error means the evaluator
+      // cannot measure this thread's stack (AddressSanitizer's fake stack, see
+      // Fuzz/run.sh), so nothing past compilation would be checked.
+      if error.message.hasPrefix("the expression nests deeper than 0 ") {
+        return "the evaluator stopped at its first level: \(error.message)"
+      }
+      // Within the step limit, `holds` takes the same steps to the same error, or computes
+      // a one-output filter without the evaluator, where it must fail as the evaluator does.
+      guard error.haltCode == nil, !error.message.hasPrefix("the program took more than")
+      else { return nil }
+      do {
+        let held = try filter.holds(on: input, variables: variables)
+        return "holds gave \(held) where the evaluator failed: \(error.message)"
+      } catch {
+        return nil
+      }
+    }
+    // `holds` may compute the filter without the evaluator: it must agree with the
+    // evaluator's last output.
+    do {
+      let held = try filter.holds(on: input, variables: variables)
+      if held != (outputs.last?.isTruthy ?? false) {
+        return
+          "holds gave \(held), the last of \(outputs.count) outputs is \(outputs.last.map { JSONPrinter.compact.print($0) } ?? "none")"
+      }
+    } catch {
+      return "holds failed (\(error.message)) where the evaluator gave \(outputs.count) outputs"
     }
     for output in outputs {
       let printed = JSONPrinter.compact.print(output)
