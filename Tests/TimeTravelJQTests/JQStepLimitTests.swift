@@ -29,4 +29,39 @@ import TimeTravel
     let filter = try JQFilter("[range(10)] | add, length")
     #expect(try filter.evaluate(.null, stepLimit: 1000) == (try filter.evaluate(.null)))
   }
+
+  /// A budget of steps bounds memory and time only if a step that builds or walks a
+  /// large value pays for its size. Each program here finishes within the budget
+  /// when only nodes are counted, while building or walking megabytes.
+  @Test(arguments: [
+    // Strings that grow geometrically from one step to the next.
+    "[while(0; @base64)]", "\"ab\" | [limit(23; recurse(. + .))] | length",
+    "\"ab\" | last(limit(23; recurse(\"\\(.)\\(.)\"))) | length",
+    // One step that builds a large value.
+    "\"ab\" * 1e8 | length", "[range(3000)] | . - . | length",
+    // A value of 2^20 leaves built in 20 steps of recursion, then printed, walked or compared whole.
+    "last(limit(21; recurse([., .]))) | tojson | length",
+    "last(limit(21; recurse([., .]))) | @text | length",
+    "last(limit(21; recurse([., .]))) | \"\\(.)\" | length",
+    "last(limit(21; recurse([., .]))) | [..] | length",
+    "last(limit(21; recurse([., .]))) | flatten | length",
+    "last(limit(21; recurse([., .]))) | . == .",
+    "last(limit(21; recurse({a: ., b: .}))) | . * .  | length",
+    "last(limit(21; recurse([., .]))) | [.] | sort | length",
+  ])
+  func aStepPaysForTheSizeOfWhatItBuildsOrWalks(program: String) throws {
+    #expect(
+      throws: JQRuntimeError(message: "the program took more than 10000 evaluation steps")
+    ) { try JQFilter(program).evaluate(0, stepLimit: 10_000) }
+  }
+
+  @Test func aBuiltStringCostsAStepPer16Bytes() throws {
+    // The string grows by 16 bytes a turn: n turns build 16 × n(n + 1) / 2 bytes, which
+    // cost n(n + 1) / 2 steps besides those of the nodes (5,050 for 100, 11,325 for 150).
+    let program = try JQFilter(#"reduce range(.) as $i (""; . + "0123456789abcdef") | length"#)
+    #expect(try program.evaluate(100, stepLimit: 10_000) == [1600])
+    #expect(
+      throws: JQRuntimeError(message: "the program took more than 10000 evaluation steps")
+    ) { try program.evaluate(150, stepLimit: 10_000) }
+  }
 }

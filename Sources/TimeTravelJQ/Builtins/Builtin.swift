@@ -23,6 +23,16 @@ struct Builtin: Sendable {
   /// The number of arguments (jq's arity, which does not count the input).
   let arity: Int
   let implementation: Implementation
+  /// Whether a call's work is linear in its input and arguments unfolded, which a step
+  /// limit charges (``Builtin/inputWalkers``).
+  let walksInput: Bool
+
+  init(name: String, arity: Int, implementation: Implementation) {
+    self.name = name
+    self.arity = arity
+    self.implementation = implementation
+    walksInput = Self.inputWalkers.contains(name)
+  }
 
   /// `name/arity`, as jq's error messages and `builtins` spell it.
   var signature: String { "\(name)/\(arity)" }
@@ -49,11 +59,14 @@ struct Builtin: Sendable {
   ) throws {
     let call = BuiltinCall(
       evaluator: evaluator, arguments: arguments, input: input, path: path, environment: env)
+    let charged = walksInput && evaluator.isStepLimited
+    if charged { try evaluator.chargeWalk(input) }
     switch implementation {
     case .filter(let body):
       try body(call, emit)
     case .value(let body):
       try call.cartesian(arguments[...], []) { values in
+        if charged { for value in values { try evaluator.chargeWalk(value) } }
         try call.emitValue(try body(input, values), emit)
       }
     }

@@ -83,7 +83,10 @@ extension Evaluator {
   ) throws {
     try eval(rhs, input, nil, env) { r, _ in
       try self.eval(lhs, input, nil, env) { l, _ in
-        try self.emitValue(try Arithmetic.apply(op, l, r), path, emit)
+        try self.chargeOperands(op, l, r)
+        let result = try Arithmetic.apply(op, l, r)
+        try self.chargeBuilt(result)
+        try self.emitValue(result, path, emit)
       }
     }
   }

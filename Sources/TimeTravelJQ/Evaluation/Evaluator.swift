@@ -109,15 +109,25 @@ final class Evaluator {
     case .identity:
       try emit(input, path)
     case .recurseAll:
-      try recurseAll(input, path, emit)
+      guard isStepLimited else { return try recurseAll(input, path, emit) }
+      // Each output is a step, as a native generator's is: a value whose containers
+      // share members has far more of them than it took steps to build.
+      try recurseAll(input, path) { v, p in
+        try self.charge(1)
+        try emit(v, p)
+      }
     case .literal(let value):
       try emitValue(value, path, emit)
     case .interpolated(let parts, let format):
       try interpolate(parts[...], format: format, input, env) { text in
+        try self.chargeBuilt(.string(text))
         try self.emitValue(.string(text), path, emit)
       }
     case .format(let name, _):
-      try emitValue(.string(try Formats.apply(name, to: input)), path, emit)
+      try chargeWalk(input)
+      let text = JSONValue.string(try Formats.apply(name, to: input))
+      try chargeBuilt(text)
+      try emitValue(text, path, emit)
     case .index(let target, let key):
       try evalIndex(target, key, input, path, env, emit)
     case .slice(let target, let from, let to):
@@ -177,8 +187,8 @@ final class Evaluator {
       }
       // Native generators (`range`) emit without evaluating a node per output.
       try builtin.run(self, arguments, input, path, env) { v, p in
-        self.stepsLeft -= 1
-        if self.stepsLeft < 0 { throw StepLimitError() }
+        try self.charge(1)
+        try self.chargeBuilt(v)
         try emit(v, p)
       }
     case .library(let function, let arguments):
@@ -285,6 +295,7 @@ final class Evaluator {
       try interpolate(rest, format: format, input, env) { prefix in try body(prefix + s) }
     case .expression(let node):
       try eval(node, input, nil, env) { v, _ in
+        try self.chargeWalk(v)
         let text: String
         if let format {
           text = try Formats.apply(format, to: v)

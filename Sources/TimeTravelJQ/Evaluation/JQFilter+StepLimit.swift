@@ -11,14 +11,20 @@ extension JQFilter {
   ///
   /// A step is the evaluation of one node of the program on one input (a path, a
   /// literal, one call of a function or builtin) or one output of a native generator
-  /// such as `range`, so the budget bounds the time and the number of outputs,
-  /// whatever the program. jq has no such limit; without one
-  /// these programs run as long as they do in jq.
+  /// such as `range` or `..`. A value a step builds also costs its size (a string one
+  /// step per 16 UTF-8 bytes, an array or object one per member), and a step that
+  /// prints, compares, sorts or flattens a value costs one per node of it unfolded (a
+  /// member two containers share counts twice), so the budget bounds time, memory and
+  /// the number of outputs whatever the program: `[while(0; @base64)]` and
+  /// `last(limit(30; recurse([., .]))) | tojson` stop instead of building gigabytes.
+  /// jq has no such limit; without one these programs run as long as they do in jq.
   /// - Throws: ``JQRuntimeError`` as ``evaluate(_:variables:)``, and `the program took
   ///   more than N evaluation steps` when the budget runs out; `try`, `?` and `//`
   ///   inside the program cannot catch that one.
-  /// - Complexity: at most `stepLimit` steps, each at most linear in the size of
-  ///   the values it touches (a `sort` or a `tostring` of a large array is one step).
+  /// - Complexity: O(`stepLimit` log `stepLimit`) time (sorting) and O(`stepLimit`)
+  ///   memory besides the input, with two exceptions a single step can still reach: a
+  ///   regular expression's backtracking in one `test` or `match`, and an assignment
+  ///   that pads an array with up to 2^24 `null`s (`.[16777215] = 1`).
   public func evaluate(
     _ input: JSONValue, variables: [String: JSONValue] = [:], stepLimit: Int
   ) throws(JQRuntimeError) -> [JSONValue] {
