@@ -121,7 +121,7 @@ struct SummaryOutput: ModeOutput, Encodable {
   /// ``namedRunLimit`` runs, the first ones and how many more (`--effects` lists them all).
   static func effectsLine(_ effects: EffectRuns) -> String {
     let runs = effects.runs.count
-    var line = "effects: \(runs) \(runs == 1 ? "run" : "runs")"
+    let line = "effects: \(runs) \(runs == 1 ? "run" : "runs")"
     let running = effects.runningAtEnd
     guard !running.isEmpty else { return line + ", none running at the end" }
     var named = running.prefix(namedRunLimit).map {
