@@ -48,6 +48,18 @@ import TimeTravel
     "last(limit(21; recurse([., .]))) | . == .",
     "last(limit(21; recurse({a: ., b: .}))) | . * .  | length",
     "last(limit(21; recurse([., .]))) | [.] | sort | length",
+    // Members of a container built by iterating another (65,536 from 16 steps).
+    "reduce range(16) as $i ([0]; [.[], .[]]) | length",
+    // Keys that sorting compares; values an error message prints whole.
+    "last(limit(21; recurse([., .]))) as $b | [1, 2, 3] | sort_by($b) | length",
+    "last(limit(21; recurse([., .]))) | try error catch 0",
+    "last(limit(21; recurse([., .]))) | try error(.) catch 0",
+    // Assignments: the containers they copy, and the nulls they pad an array with.
+    "reduce range(200) as $i ([]; .[$i] = 1) | length",
+    "null | setpath([5000, 5000]; 1) | length",
+    "[range(3) | null | .[9999] = 1] | length",
+    // A path per level of a deep value.
+    "reduce range(150) as $i (0; [.]) | (.. |= .) | length",
   ])
   func aStepPaysForTheSizeOfWhatItBuildsOrWalks(program: String) throws {
     #expect(
@@ -63,5 +75,15 @@ import TimeTravel
     #expect(
       throws: JQRuntimeError(message: "the program took more than 10000 evaluation steps")
     ) { try program.evaluate(150, stepLimit: 10_000) }
+  }
+
+  @Test func aFoldGrowsItsResultInPlaceAndLeavesItsInputAlone() throws {
+    let program = try JQFilter(
+      #"[[1], [2, 3]] as $a | [{"a": 1}, {"b": 2}] as $o | ($a | add), ($o | add), ($a[0] | length), (["x", null, 1, true] | join("-")), ($a | map(tostring) | join(", "))"#
+    )
+    #expect(
+      try program.evaluate(.null).map(JSONPrinter.compact.print) == [
+        "[1,2,3]", #"{"a":1,"b":2}"#, "1", #""x--1-true""#, #""[1], [2,3]""#,
+      ])
   }
 }

@@ -95,8 +95,10 @@ extension Builtins {
   /// `add`: the sum of an array's elements or an object's values with `+`.
   static func add(_ input: JSONValue, _: [JSONValue]) throws -> JSONValue {
     switch input {
-    case .array(let a): return try a.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
-    case .object(let o): return try o.values.reduce(JSONValue.null) { try Arithmetic.add($0, $1) }
+    case .array(let a):
+      return try a.reduce(into: JSONValue.null) { try Arithmetic.add(into: &$0, $1) }
+    case .object(let o):
+      return try o.values.reduce(into: JSONValue.null) { try Arithmetic.add(into: &$0, $1) }
     // jq: `def add: reduce .[] as $x (null; . + $x)`, and `null | .[]` is an error.
     default: throw JQRuntimeError(message: "Cannot iterate over \(Describe.value(input))")
     }
@@ -174,10 +176,13 @@ extension Builtins {
 
   /// Byte offsets of `needle` in `s`, overlapping, as jq 1.7's `_strindices` reports them.
   static func stringIndices(_ s: String, _ needle: String) -> [Int] {
-    let hay = Array(s.utf8)
-    let n = Array(needle.utf8)
-    guard !n.isEmpty, n.count <= hay.count else { return [] }
-    return (0...(hay.count - n.count)).filter { i in hay[i..<(i + n.count)].elementsEqual(n) }
+    guard !needle.isEmpty, needle.utf8.count <= s.utf8.count else { return [] }
+    var offsets: [Int] = []
+    ByteSearch(needle.utf8).forEachMatch(in: s.utf8, overlapping: true) {
+      offsets.append($0)
+      return true
+    }
+    return offsets
   }
 
   /// `bsearch(x)`: the position of `x` in a sorted array, or `-1 - insertion point`.

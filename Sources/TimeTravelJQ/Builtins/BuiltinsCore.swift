@@ -100,8 +100,15 @@ extension Builtins {
 
   /// `error`: raises the input as the error value.
   static func error(_ call: BuiltinCall, _ emit: Emit) throws {
-    guard call.arguments.count == 1 else { throw JQRuntimeError(value: call.input) }
-    try call.each(0) { throw JQRuntimeError(value: $0) }
+    // The message holds the value printed whole, as jq's does.
+    guard call.arguments.count == 1 else {
+      try call.evaluator.chargeWalk(call.input)
+      throw JQRuntimeError(value: call.input)
+    }
+    try call.each(0) {
+      try call.evaluator.chargeWalk($0)
+      throw JQRuntimeError(value: $0)
+    }
   }
 
   /// `builtins`: `name/arity` of every builtin a program may call, natives and jq-defined,

@@ -85,7 +85,10 @@ extension Builtins {
     let keyed = try a.map { item in
       var outputs: [JSONValue] = []
       try call.each(0, on: item) { outputs.append($0) }
-      return (key: JSONValue.array(JSONArray(outputs)), value: item)
+      let key = JSONValue.array(JSONArray(outputs))
+      // Sorting compares the keys, however large; the input's walk does not cover them.
+      try call.evaluator.chargeWalk(key)
+      return (key: key, value: item)
     }
     return keyed.enumerated().sorted { a, b in
       let c = JQOrder.compare(a.element.key, b.element.key)

@@ -225,14 +225,14 @@ extension Builtins {
     }
     var out: JSONValue = .null
     for item in items {
-      let joined = try out == .null ? "" : Arithmetic.add(out, args[0])
+      if out == .null { out = "" } else { try Arithmetic.add(into: &out, args[0]) }
       let text: JSONValue =
         switch item {
         case .null: ""
         case .number, .bool: .string(JSONPrinter.jq.print(item))
         default: item
         }
-      out = try Arithmetic.add(joined, text)
+      try Arithmetic.add(into: &out, text)
     }
     return out == .null ? "" : out
   }

@@ -52,6 +52,27 @@ enum Arithmetic {
     }
   }
 
+  /// `total + r` into `total`: a string, array or object `total` owns alone grows in
+  /// place, so a fold over n values (`add`, `join`) costs the size of its result, not n
+  /// times it.
+  static func add(into total: inout JSONValue, _ r: JSONValue) throws {
+    if case .string(var a) = total, case .string(let b) = r {
+      total = .null  // leaves `a` the only owner of its storage
+      a += b
+      total = .string(a)
+    } else if case .array(var a) = total, case .array(let b) = r {
+      total = .null
+      for element in b { a.append(element) }
+      total = .array(a)
+    } else if case .object(var a) = total, case .object(let b) = r {
+      total = .null
+      for (k, v) in b { a[k] = v }
+      total = .object(a)
+    } else {
+      total = try add(total, r)
+    }
+  }
+
   static func subtract(_ l: JSONValue, _ r: JSONValue) throws -> JSONValue {
     switch (l, r) {
     case (.number(let a), .number(let b)): return number(a.doubleValue - b.doubleValue)
@@ -197,13 +218,17 @@ enum Strings {
   static func split(_ s: String, by separator: String) -> [String] {
     if s.isEmpty { return [] }
     if separator.isEmpty { return s.unicodeScalars.map { String($0) } }
+    let bytes = Array(s.utf8)
+    let width = separator.utf8.count
     var parts: [String] = []
-    var rest = Substring(s)
-    while let range = rest.range(of: separator, options: .literal) {
-      parts.append(String(rest[..<range.lowerBound]))
-      rest = rest[range.upperBound...]
+    var start = 0
+    // Matches start and end on code point boundaries (``ByteSearch``).
+    ByteSearch(separator.utf8).forEachMatch(in: bytes, overlapping: false) { match in
+      parts.append(String(decoding: bytes[start..<match], as: UTF8.self))
+      start = match + width
+      return true
     }
-    parts.append(String(rest))
+    parts.append(String(decoding: bytes[start...], as: UTF8.self))
     return parts
   }
 }

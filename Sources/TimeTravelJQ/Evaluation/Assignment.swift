@@ -15,6 +15,8 @@ enum Assignment {
       try evaluator.eval(lhs, input, [], env) { _, p in out.append(p ?? []) }
       return out
     }
+    // Under a step limit each assignment pays for the containers it copies.
+    let charge = evaluator.isStepLimited ? evaluator.charge : nil
     switch op {
     case .update:
       var result = input
@@ -30,7 +32,7 @@ enum Assignment {
           }
         } catch let s as StopSignal where s.token == token {}
         if let replacement {
-          result = try Paths.setpath(result, p, replacement)
+          result = try Paths.setpath(result, p, replacement, charge: charge)
         } else {
           deleted.append(.array(JSONArray(p)))
         }
@@ -45,7 +47,7 @@ enum Assignment {
             let old = try Paths.getpath(result, p)
             if old.isTruthy { v = old }
           }
-          result = try Paths.setpath(result, p, v)
+          result = try Paths.setpath(result, p, v, charge: charge)
         }
         try emit(result)
       }
@@ -62,7 +64,8 @@ enum Assignment {
         var result = input
         for p in try paths() {
           let old = try Paths.getpath(result, p)
-          result = try Paths.setpath(result, p, try Arithmetic.apply(arithmetic, old, value))
+          result = try Paths.setpath(
+            result, p, try Arithmetic.apply(arithmetic, old, value), charge: charge)
         }
         try emit(result)
       }

@@ -67,7 +67,7 @@ enum ContainsStep {
       stack.append(.array(x, y, item: 0, candidate: 0))
       return nil
     case (.string(let x), .string(let y)):
-      return y.isEmpty || x.utf8.count >= y.utf8.count && x.range(of: y, options: .literal) != nil
+      return y.isEmpty || x.utf8.count >= y.utf8.count && ByteSearch(y.utf8).occurs(in: x.utf8)
     default:
       return JQOrder.equal(a, b)
     }

@@ -62,6 +62,7 @@ extension Builtin {
   static let inputWalkers: Set<String> = [
     "tostring", "tojson", "sort", "min", "max", "unique", "sort_by", "min_by", "max_by",
     "group_by", "unique_by", "contains", "flatten", "indices", "bsearch", "delpaths", "paths",
+    "halt_error",
   ]
 }
 

@@ -110,10 +110,11 @@ final class Evaluator {
       try emit(input, path)
     case .recurseAll:
       guard isStepLimited else { return try recurseAll(input, path, emit) }
-      // Each output is a step, as a native generator's is: a value whose containers
-      // share members has far more of them than it took steps to build.
+      // Each output is a step, as a native generator's is (a value whose containers
+      // share members has far more of them than it took steps to build), and a path
+      // tracked for it one per key (`.. |= f` on a deep value builds a path per level).
       try recurseAll(input, path) { v, p in
-        try self.charge(1)
+        try self.charge(1 + (p?.count ?? 0))
         try emit(v, p)
       }
     case .literal(let value):
@@ -134,14 +135,22 @@ final class Evaluator {
       try evalSlice(target, from, to, input, path, env, emit)
     case .iterate(let target):
       try eval(target, input, path, env) { container, containerPath in
-        try self.iterate(container, containerPath, emit)
+        guard self.isStepLimited else { return try self.iterate(container, containerPath, emit) }
+        // Each member is a step: a container can hold far more members than it took
+        // steps to build (`[.[], .[]]` doubles one in two).
+        try self.iterate(container, containerPath) { v, p in
+          try self.charge(1 + (p?.count ?? 0))
+          try emit(v, p)
+        }
       }
     case .tryCatch(let body, let handler):
       try evalTry(body, handler, input, path, env, emit)
     case .array(let body):
       var items: [JSONValue] = []
       if let body { try eval(body, input, nil, env) { v, _ in items.append(v) } }
-      try emitValue(.array(JSONArray(items)), path, emit)
+      let array = JSONValue.array(JSONArray(items))
+      try chargeBuilt(array)
+      try emitValue(array, path, emit)
     case .object(let entries):
       try buildObject(entries[...], JSONObject(), input, env) { object in
         try self.emitValue(.object(object), path, emit)
@@ -413,8 +422,11 @@ enum Describe {
   /// The compact dump as jq 1.8's `jv_dump_string_trunc` cuts it: whole up to 29 bytes;
   /// otherwise as many whole characters as fit in 29 bytes with `...` and, for a
   /// string, array or object, its closing `"`, `]` or `}` after them.
+  /// Prints only a prefix of `v` (``printedPrefix(_:_:)``), so that describing a large
+  /// value costs the length of the message, not of the value.
   static func truncated(_ v: JSONValue) -> String {
-    let text = JSONPrinter.jq.print(v)
+    var budget = dumpLimit + 1
+    let text = JSONPrinter.jq.print(printedPrefix(v, &budget))
     let bytes = Array(text.utf8)
     guard bytes.count > dumpLimit else { return text }
     let closing: String =
@@ -427,5 +439,37 @@ enum Describe {
     var end = dumpLimit - 3 - closing.utf8.count
     while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
     return String(decoding: bytes[..<end], as: UTF8.self) + "..." + closing
+  }
+
+  /// `v` cut after `budget` values in print order, with strings and keys cut after
+  /// `budget` code points: each value and code point prints as at least one byte, so
+  /// the cut value prints as the same first `budget` bytes as `v`, and as more than
+  /// `budget - 1` bytes exactly when `v` does.
+  static func printedPrefix(_ v: JSONValue, _ budget: inout Int) -> JSONValue {
+    let limit = budget
+    budget -= 1
+    switch v {
+    case .string(let s):
+      guard s.utf8.count > limit else { return v }
+      return .string(String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit))))
+    case .array(let a):
+      var kept = JSONArray()
+      for member in a {
+        guard budget > 0 else { break }
+        kept.append(printedPrefix(member, &budget))
+      }
+      return .array(kept)
+    case .object(let o):
+      var kept = JSONObject()
+      for (key, member) in zip(o.keys, o.values) {
+        guard budget > 0 else { break }
+        let cut =
+          key.utf8.count > limit
+          ? String(String.UnicodeScalarView(key.unicodeScalars.prefix(limit))) : key
+        kept[cut] = printedPrefix(member, &budget)
+      }
+      return .object(kept)
+    default: return v
+    }
   }
 }

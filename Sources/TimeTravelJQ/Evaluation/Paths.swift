@@ -116,14 +116,20 @@ enum Paths {
 
   /// `root` with the value at `path` replaced by `value`, creating objects and
   /// arrays (padded with `null`) along the way, as jq's `setpath`.
-  static func setpath(_ root: JSONValue, _ path: [JSONValue], _ value: JSONValue) throws
-    -> JSONValue
-  {
+  ///
+  /// `charge`, when given, is told before anything is copied what each container on the
+  /// path costs: its members (it is copied) and the `null`s an index past its end pads
+  /// it with, so a step limit stops `.[16777215] = 1` before it allocates.
+  static func setpath(
+    _ root: JSONValue, _ path: [JSONValue], _ value: JSONValue,
+    charge: ((Int) throws -> Void)? = nil
+  ) throws -> JSONValue {
     var chain: [JSONValue] = []
     chain.reserveCapacity(path.count)
     var current = root
     for key in path {
       chain.append(current)
+      if let charge { try charge(copyCost(of: current, at: key)) }
       current = try index(current, key)
     }
     var result = value
@@ -131,6 +137,19 @@ enum Paths {
       result = try replacing(key, in: container, with: result)
     }
     return result
+  }
+
+  /// The members `replacing(_:in:with:)` copies or pads `container` with for `key`.
+  private static func copyCost(of container: JSONValue, at key: JSONValue) -> Int {
+    switch (container, key) {
+    case (.object(let o), _): return o.count
+    case (.array, .number(let n)), (.null, .number(let n)):
+      let count = container.arrayValue?.count ?? 0
+      guard let i = position(n, count: count), i >= count else { return count }
+      return min(i, maximumArrayIndex) + 1
+    case (.array(let a), _): return a.count
+    default: return 0
+    }
   }
 
   private static func replacing(
