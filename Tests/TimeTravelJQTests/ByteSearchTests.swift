@@ -62,19 +62,7 @@ import TimeTravelJSON
 @Suite struct DescribeTruncatedTests {
   /// The message as it was made before: the whole value printed, then cut.
   static func printedWholeThenCut(_ v: JSONValue) -> String {
-    let text = JSONPrinter.jq.print(v)
-    let bytes = Array(text.utf8)
-    guard bytes.count > Describe.dumpLimit else { return text }
-    let closing: String =
-      switch v {
-      case .string: "\""
-      case .array: "]"
-      case .object: "}"
-      default: ""
-      }
-    var end = Describe.dumpLimit - 3 - closing.utf8.count
-    while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return String(decoding: bytes[..<end], as: UTF8.self) + "..." + closing
+    Describe.cut(JSONPrinter.jq.print(v), of: v)
   }
 
   @Test(arguments: [

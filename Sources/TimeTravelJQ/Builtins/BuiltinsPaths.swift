@@ -50,9 +50,9 @@ extension Builtins {
         guard case .array(let keys) = p else {
           throw JQRuntimeError(message: "Path must be specified as an array")
         }
-        let charge = call.evaluator.isStepLimited ? call.evaluator.charge : nil
         try call.emitValue(
-          try Paths.setpath(call.input, keys.elements, value, charge: charge), emit)
+          try Paths.setpath(
+            call.input, keys.elements, value, charge: call.evaluator.chargeIfLimited), emit)
       }
     }
   }

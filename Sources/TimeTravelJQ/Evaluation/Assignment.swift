@@ -16,7 +16,7 @@ enum Assignment {
       return out
     }
     // Under a step limit each assignment pays for the containers it copies.
-    let charge = evaluator.isStepLimited ? evaluator.charge : nil
+    let charge = evaluator.chargeIfLimited
     switch op {
     case .update:
       var result = input

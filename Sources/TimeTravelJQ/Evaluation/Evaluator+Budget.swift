@@ -16,6 +16,10 @@ extension Evaluator {
     if stepsLeft < 0 { throw StepLimitError() }
   }
 
+  /// ``charge(_:)`` under a step limit, `nil` without one: for code outside the evaluator
+  /// that reports its costs (``Paths/setpath(_:_:_:charge:)``).
+  var chargeIfLimited: ((Int) throws -> Void)? { isStepLimited ? charge : nil }
+
   /// Charges for a value a step built: a string one step per ``bytesPerStep`` bytes, an
   /// array or object one per member (members already exist, so they are not walked).
   /// - Complexity: O(1).
@@ -85,7 +89,8 @@ extension Evaluator {
       let bytes = Double(s.utf8.count) * copies.rounded(.towardZero)
       try charge(Int(min(bytes / Double(Self.bytesPerStep), Double(Int32.max))))
     case (.subtract, .array(let a), .array(let b)):
-      try charge(a.count.multipliedReportingOverflow(by: b.count).partialValue)
+      let (comparisons, overflow) = a.count.multipliedReportingOverflow(by: b.count)
+      try charge(overflow ? .max : comparisons)
       try chargeWalk(l)
       try chargeWalk(r)
     default: break

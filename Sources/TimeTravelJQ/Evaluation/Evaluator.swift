@@ -422,11 +422,17 @@ enum Describe {
   /// The compact dump as jq 1.8's `jv_dump_string_trunc` cuts it: whole up to 29 bytes;
   /// otherwise as many whole characters as fit in 29 bytes with `...` and, for a
   /// string, array or object, its closing `"`, `]` or `}` after them.
+  ///
   /// Prints only a prefix of `v` (``printedPrefix(_:_:)``), so that describing a large
   /// value costs the length of the message, not of the value.
   static func truncated(_ v: JSONValue) -> String {
     var budget = dumpLimit + 1
-    let text = JSONPrinter.jq.print(printedPrefix(v, &budget))
+    return cut(JSONPrinter.jq.print(printedPrefix(v, &budget)), of: v)
+  }
+
+  /// `text`, the dump of `v` or of its ``printedPrefix(_:_:)``, cut as ``truncated(_:)``
+  /// says.
+  static func cut(_ text: String, of v: JSONValue) -> String {
     let bytes = Array(text.utf8)
     guard bytes.count > dumpLimit else { return text }
     let closing: String =

@@ -18,7 +18,7 @@ struct ByteSearch {
     precondition(!bytes.isEmpty, "ByteSearch needs a needle")
     var failure = [Int](repeating: 0, count: bytes.count)
     var k = 0
-    for i in 1..<max(bytes.count, 1) {
+    for i in 1..<bytes.count {
       while k > 0, bytes[i] != bytes[k] { k = failure[k - 1] }
       if bytes[i] == bytes[k] { k += 1 }
       failure[i] = k
