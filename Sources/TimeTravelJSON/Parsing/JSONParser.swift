@@ -18,6 +18,9 @@ public struct JSONParser {
   /// the validating scan): strings are then taken as the valid UTF-8 they are, without
   /// checking them again.
   var isValidated = false
+  /// Whether ``parseNext()`` shares a repeated leaf container instead of building it
+  /// again (see `LeafCache`); off only to check that sharing changes no value.
+  package var sharesLeaves = true
 
   /// A parser over `bytes`, which must stay valid while it is used.
   public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -98,6 +101,7 @@ public struct JSONParser {
     let value: JSONValue
     if let first = peek, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
       var scratch = ParseScratch()
+      if !sharesLeaves { scratch.leaves.isEnabled = false }
       value = try parseValue(&scratch)
     } else {
       // A scalar needs no stacks, and no key cache, which costs three allocations and 64
@@ -144,40 +148,52 @@ public struct JSONParser {
       var value: JSONValue
       // The nesting depth of `value`'s tree (0 for a scalar), for its parent's storage.
       var valueDepth = 0
-      switch bytes[offset] {
-      case UInt8(ascii: "{"):
-        offset += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "}") {
+      if let (leaf, length) = scratch.leaves.find(in: bytes, at: offset) {
+        value = leaf
+        valueDepth = 1
+        offset += length
+      } else {
+        switch bytes[offset] {
+        case UInt8(ascii: "{"):
+          let opening = offset
           offset += 1
-          value = .object(JSONObject())
-          valueDepth = 1
-        } else {
-          scratch.frames.append(
-            Frame(isObject: true, start: scratch.values.count, keyStart: scratch.keys.count))
-          scratch.keys.push(try parseKey(scratch.keyCache))
-          continue
-        }
-      case UInt8(ascii: "["):
-        offset += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
+          skipWhitespace()
+          if peek == UInt8(ascii: "}") {
+            offset += 1
+            value = .object(JSONObject())
+            valueDepth = 1
+          } else {
+            scratch.frames.append(
+              Frame(
+                isObject: true, start: scratch.values.count, keyStart: scratch.keys.count,
+                byteStart: opening))
+            scratch.keys.push(try parseKey(scratch.keyCache))
+            continue
+          }
+        case UInt8(ascii: "["):
+          let opening = offset
           offset += 1
-          value = .array(JSONArray())
-          valueDepth = 1
-        } else {
-          scratch.frames.append(
-            Frame(isObject: false, start: scratch.values.count, keyStart: scratch.keys.count))
-          continue
+          skipWhitespace()
+          if peek == UInt8(ascii: "]") {
+            offset += 1
+            value = .array(JSONArray())
+            valueDepth = 1
+          } else {
+            scratch.frames.append(
+              Frame(
+                isObject: false, start: scratch.values.count, keyStart: scratch.keys.count,
+                byteStart: opening))
+            continue
+          }
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          value = .number(try parseNumber())
+        default:
+          throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
         }
-      case UInt8(ascii: "\""): value = .string(try parseString())
-      case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
-      case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
-      case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try parseNumber())
-      default:
-        throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
       }
       // Attach the completed value to its parent, closing parents as needed.
       while true {
@@ -204,6 +220,7 @@ public struct JSONParser {
             value = .object(
               scratch.shapes.object(
                 keys: &scratch.keys, from: frame.keyStart, values: elements, depth: valueDepth))
+            scratch.leaves.keep(value, depth: valueDepth, from: bytes, frame.byteStart..<offset)
             continue
           case nil: throw error("unexpected end of input in an object", truncated: true)
           default:
@@ -222,6 +239,7 @@ public struct JSONParser {
             valueDepth = max(frame.childDepth, valueDepth) + 1
             value = .array(
               JSONArray(elements: scratch.values.popArray(from: frame.start), depth: valueDepth))
+            scratch.leaves.keep(value, depth: valueDepth, from: bytes, frame.byteStart..<offset)
             continue
           case nil: throw error("unexpected end of input in an array", truncated: true)
           default:
@@ -256,6 +274,8 @@ public struct JSONParser {
     var isObject: Bool
     var start: Int
     var keyStart: Int
+    /// The offset of the container's opening bracket.
+    var byteStart: Int
     var childDepth = 0
   }
 

@@ -67,6 +67,11 @@ enum FuzzChecks {
         if JSONPrinter.compact.print(streamedValue) != text {
           return "the streaming parser reads \(streamedValue), the parser \(text)"
         }
+        var unshared = JSONParser(bytes: buffer)
+        unshared.sharesLeaves = false
+        if let built = try? unshared.parseNext(), JSONPrinter.compact.print(built) != text {
+          return "sharing repeated leaves changes the value: \(text), not \(built)"
+        }
         for printer in [JSONPrinter.compact, .pretty, JSONPrinter(indent: 1, sortKeys: true)] {
           let printed = printer.print(value)
           guard let again = try? JSONParser.parse(printed) else {

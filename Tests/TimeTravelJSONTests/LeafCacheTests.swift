@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TimeTravelJSON
+
+/// A parse shares a small container without a container inside (a leaf) whose bytes
+/// repeat one it built before (`LeafCache`): the value is the same as if it were built
+/// again, and only the storage is shared.
+@Suite struct LeafCacheTests {
+  static func parseEagerly(_ text: String) throws -> JSONValue {
+    let bytes = Array(text.utf8)
+    let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONParseError) in try JSONParser.parse(eagerly: buffer) }
+    }
+    return try result.get()
+  }
+
+  static func parseLazily(_ text: String) throws -> JSONValue {
+    try JSONParser.parse(bytes: Array(text.utf8))
+  }
+
+  static func identity(_ value: JSONValue?) -> ObjectIdentifier? {
+    value?.containerStorage.map(ObjectIdentifier.init)
+  }
+
+  static let todo = #"{"id":"todo-00001","title":"milk pull clean trip","isCompleted":false}"#
+  static let toggled = #"{"id":"todo-00001","title":"milk pull clean trip","isCompleted":true}"#
+
+  @Test func aRepeatedLeafIsSharedInOneParse() throws {
+    let value = try Self.parseEagerly(
+      #"{"prior":{"todos":[\#(Self.todo)]},"next":{"todos":[\#(Self.todo),\#(Self.toggled)]}}"#)
+    let prior = value["prior"]?["todos"]?[0]
+    let next = value["next"]?["todos"]?[0]
+    #expect(Self.identity(prior) != nil)
+    #expect(Self.identity(prior) == Self.identity(next))
+    // Same first 32 bytes, other bytes after them: built, not shared.
+    let other = value["next"]?["todos"]?[1]
+    #expect(Self.identity(other) != Self.identity(prior))
+    #expect(other?["isCompleted"] == .bool(true))
+    #expect(prior?["isCompleted"] == .bool(false))
+    #expect(
+      JSONPrinter.compact.print(value)
+        == #"{"prior":{"todos":[\#(Self.todo)]},"next":{"todos":[\#(Self.todo),\#(Self.toggled)]}}"#
+    )
+  }
+
+  @Test func arraysOfScalarsAreLeavesToo() throws {
+    let tags = #"["alpha","beta","gamma","delta","epsilon"]"#
+    let value = try Self.parseEagerly("[\(tags),{\"tags\":\(tags)}]")
+    #expect(Self.identity(value[0]) == Self.identity(value[1]?["tags"]))
+    #expect(value[0] == .array(["alpha", "beta", "gamma", "delta", "epsilon"]))
+  }
+
+  @Test func containersWithAContainerInsideAreNotShared() throws {
+    let outer = #"{"id":"todo-00001","tags":["a","b"],"title":"milk pull clean trip"}"#
+    let value = try Self.parseEagerly("[\(outer),\(outer)]")
+    #expect(Self.identity(value[0]) != Self.identity(value[1]))
+    // Their leaves are.
+    #expect(Self.identity(value[0]?["tags"]) != nil)
+    #expect(value[0] == value[1])
+  }
+
+  @Test func shortAndLongContainersAreBuiltEachTime() throws {
+    let short = #"{"a":1,"b":2}"#  // under 32 bytes
+    let long = "[" + Array(repeating: "\"0123456789\"", count: 400).joined(separator: ",") + "]"
+    let value = try Self.parseEagerly("[\(short),\(short),\(long),\(long)]")
+    #expect(Self.identity(value[0]) != Self.identity(value[1]))
+    #expect(Self.identity(value[2]) != Self.identity(value[3]))
+    #expect(value[0] == value[1] && value[2] == value[3])
+  }
+
+  /// A repeat whose bytes run to the end of the input, and one that the input cuts
+  /// short: the cut one is the eager parse's error, not a shared container.
+  @Test func aRepeatCutByTheEndOfTheInputIsAnError() throws {
+    let whole = "[\(Self.todo),\(Self.todo)]"
+    #expect(try Self.parseEagerly(whole)[1] == (try Self.parseEagerly(Self.todo)))
+    let cut = "[\(Self.todo),\(Self.todo.dropLast(3))"
+    #expect {
+      _ = try Self.parseEagerly(cut)
+    } throws: { error in
+      (error as? JSONParseError)?.description
+        == "line 1, column 140: unexpected end of input in 'false'"
+    }
+  }
+
+  /// Changing one copy of a shared leaf leaves the other as it was (copy-on-write).
+  @Test func changingOneCopyLeavesTheOther() throws {
+    var value = try Self.parseEagerly("[\(Self.todo),\(Self.todo)]")
+    guard case .array(var array) = value, case .object(var first) = array[0] else {
+      Issue.record("not an array of objects")
+      return
+    }
+    first["isCompleted"] = .bool(true)
+    array[0] = .object(first)
+    value = .array(array)
+    #expect(value[0]?["isCompleted"] == .bool(true))
+    #expect(value[1]?["isCompleted"] == .bool(false))
+    #expect(value[1] == (try Self.parseEagerly(Self.todo)))
+  }
+
+  /// A lazily parsed line shares the to-dos of its two states once both are built.
+  @Test func aLazyDocumentSharesLeavesAcrossItsContainers() throws {
+    let todos = (1...20).map { i in
+      #"{"id":"todo-\#(String(format: "%05d", i))","title":"a title of some length","isCompleted":false}"#
+    }
+    let prior = "[" + todos.joined(separator: ",") + "]"
+    let next = "[" + todos.dropFirst().joined(separator: ",") + "]"
+    let value = try Self.parseLazily(#"{"prior":{"todos":\#(prior)},"next":{"todos":\#(next)}}"#)
+    let priorTodos = value["prior"]?["todos"]
+    let nextTodos = value["next"]?["todos"]
+    #expect(priorTodos?.arrayValue?.count == 20 && nextTodos?.arrayValue?.count == 19)
+    for i in 0..<19 {
+      #expect(Self.identity(priorTodos?[i + 1]) == Self.identity(nextTodos?[i]))
+    }
+    #expect(
+      value == (try Self.parseEagerly(#"{"prior":{"todos":\#(prior)},"next":{"todos":\#(next)}}"#)))
+  }
+
+  /// Leaves with the same first 32 bytes and different lengths, over and over: each is
+  /// the value its own bytes give (checked against the parse of each alone).
+  @Test func collidingPrefixesGiveEachItsOwnValue() throws {
+    let prefix = #"{"id":"todo-00001","title":"milk pull"#
+    let variants = [
+      prefix + #""}"#, prefix + #" clean"}"#, prefix + #"","done":true}"#,
+      prefix + #"","done":false}"#,
+    ]
+    var rng = SeededGenerator(seed: 24)
+    let picks = (0..<200).map { _ in variants[Int.random(in: 0..<variants.count, using: &rng)] }
+    let value = try Self.parseEagerly("[" + picks.joined(separator: ",") + "]")
+    for (i, text) in picks.enumerated() {
+      #expect(value[i] == (try Self.parseEagerly(text)), "element \(i): \(text)")
+    }
+  }
+
+  /// Random documents, each twice in one array and once inside another container: the
+  /// same printed value with sharing and without.
+  @Test func randomDocumentsAreTheSameSharedOrNot() throws {
+    var rng = SeededGenerator(seed: 6)
+    for _ in 0..<300 {
+      let document = JSONLazyParseTests.randomDocument(&rng)
+      let bytes = Array("[\(document),{\"k\":\(document)},\(document)]".utf8)
+      let (shared, unshared) = try bytes.withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(bytes: buffer)
+        var without = JSONParser(bytes: buffer)
+        without.sharesLeaves = false
+        return (try parser.parseNext(), try without.parseNext())
+      }
+      #expect(JSONPrinter.compact.print(shared) == JSONPrinter.compact.print(unshared))
+      #expect(shared == unshared)
+    }
+  }
+}
