@@ -148,52 +148,25 @@ public struct JSONParser {
       var value: JSONValue
       // The nesting depth of `value`'s tree (0 for a scalar), for its parent's storage.
       var valueDepth = 0
-      if let (leaf, length) = scratch.leaves.find(in: bytes, at: offset) {
-        value = leaf
-        valueDepth = 1
-        offset += length
-      } else {
-        switch bytes[offset] {
-        case UInt8(ascii: "{"):
-          let opening = offset
-          offset += 1
-          skipWhitespace()
-          if peek == UInt8(ascii: "}") {
-            offset += 1
-            value = .object(JSONObject())
-            valueDepth = 1
-          } else {
-            scratch.frames.append(
-              Frame(
-                isObject: true, start: scratch.values.count, keyStart: scratch.keys.count,
-                byteStart: opening))
-            scratch.keys.push(try parseKey(scratch.keyCache))
-            continue
-          }
-        case UInt8(ascii: "["):
-          let opening = offset
-          offset += 1
-          skipWhitespace()
-          if peek == UInt8(ascii: "]") {
-            offset += 1
-            value = .array(JSONArray())
-            valueDepth = 1
-          } else {
-            scratch.frames.append(
-              Frame(
-                isObject: false, start: scratch.values.count, keyStart: scratch.keys.count,
-                byteStart: opening))
-            continue
-          }
-        case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          value = .number(try parseNumber())
-        default:
-          throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
+      switch bytes[offset] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        if let (leaf, length) = scratch.leaves.find(in: bytes, at: offset) {
+          value = leaf
+          offset += length
+        } else if let empty = try open(&scratch) {
+          value = empty
+        } else {
+          continue
         }
+        valueDepth = 1
+      case UInt8(ascii: "\""): value = .string(try parseString())
+      case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
+      case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
+      case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        value = .number(try parseNumber())
+      default:
+        throw error("unexpected \(describeByte(at: offset)); expected a JSON value")
       }
       // Attach the completed value to its parent, closing parents as needed.
       while true {
@@ -249,6 +222,26 @@ public struct JSONParser {
         }
       }
     }
+  }
+
+  /// Opens the container whose bracket is at ``offset``: its empty value when it closes at
+  /// once, else `nil`, with its frame pushed (and an object's first key read).
+  @inline(__always)
+  private mutating func open(_ scratch: inout ParseScratch) throws(JSONParseError) -> JSONValue? {
+    let opening = offset
+    let isObject = bytes[offset] == UInt8(ascii: "{")
+    offset += 1
+    skipWhitespace()
+    if peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+      offset += 1
+      return isObject ? .object(JSONObject()) : .array(JSONArray())
+    }
+    scratch.frames.append(
+      Frame(
+        isObject: isObject, start: scratch.values.count, keyStart: scratch.keys.count,
+        byteStart: opening))
+    if isObject { scratch.keys.push(try parseKey(scratch.keyCache)) }
+    return nil
   }
 
   /// Parses the scalar at ``offset`` (no leading whitespace; its first byte is not `{`

@@ -59,13 +59,12 @@ struct LeafCache: ~Copyable {
   private static func slot(_ tag: UInt64) -> Int { Int(truncatingIfNeeded: tag >> (64 - slotBits)) }
 
   /// The container cached whose bytes are those at `offset` of `bytes` (its opening
-  /// bracket there), and its length in bytes; `nil` when none is (or no container opens
-  /// at `offset`).
+  /// bracket there), and its length in bytes; `nil` when none is.
   @inline(__always)
   func find(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (JSONValue, Int)? {
-    guard let slots, bytes.count - offset >= Self.tagBytes, let base = bytes.baseAddress,
-      base[offset] == UInt8(ascii: "{") || base[offset] == UInt8(ascii: "[")
-    else { return nil }
+    guard let slots, bytes.count - offset >= Self.tagBytes, let base = bytes.baseAddress else {
+      return nil
+    }
     let here = base + offset
     let tag = Self.tag(here)
     let slot = slots + Self.slot(tag)
