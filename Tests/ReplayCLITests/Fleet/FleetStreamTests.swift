@@ -31,8 +31,9 @@ import TimeTravelJQ
     var environment: [String: String] = [:]
 
     func out(_ text: String) {
-      if writes.count == 1 { firstRecord.signal() }
+      // `closed` is read before the signal: the writer sets it as soon as it wakes.
       writes.append(Write(text: text, afterClose: closed.load(ordering: .sequentiallyConsistent)))
+      if writes.count == 2 { firstRecord.signal() }
     }
     func out(bytes: UnsafeRawBufferPointer) { out(String(decoding: bytes, as: UTF8.self)) }
     func err(_ text: String) { stderr += text }
