@@ -92,6 +92,10 @@ public struct JSONPrinter: Sendable {
     /// allocated for the frame and freed when it closes.
     var order: UnsafeMutablePointer<Int>?
     var next = 0
+    /// The container's storage, and where its opening bracket is in the output, for
+    /// ``PrintedContainers``.
+    var storage: UnsafeRawPointer
+    var start: Int
   }
 
   /// Writes the JSON text of `value`, with an explicit stack of open containers (no
@@ -101,10 +105,11 @@ public struct JSONPrinter: Sendable {
   func write(_ value: JSONValue, to out: inout JSONTextWriter) {
     withExtendedLifetime(value) {
       var keys = PrintedKeyCache(indented: indent != nil)
+      var printed = PrintedContainers()
       let root: Frame?
       switch value {
-      case .array(let a): root = open(a.storage, depth: 0, &keys, to: &out)
-      case .object(let o): root = open(o.storage, depth: 0, &keys, to: &out)
+      case .array(let a): root = open(a.storage, depth: 0, &keys, &printed, to: &out)
+      case .object(let o): root = open(o.storage, depth: 0, &keys, &printed, to: &out)
       default:
         writeScalar(value, to: &out)
         return
@@ -120,6 +125,7 @@ public struct JSONPrinter: Sendable {
           top.order?.deallocate()
           if indent != nil { newline(depth: depth - 1, to: &out) }
           out.append(top.keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+          printed.note(top.storage, depth: depth - 1, start: top.start, end: out.count)
           depth -= 1
           guard depth > 0 else { return }
           top = parents.pop()
@@ -167,7 +173,7 @@ public struct JSONPrinter: Sendable {
           continue
         case .array, .object:
           opened = Self.storage(at: value)._withUnsafeGuaranteedRef {
-            open($0, depth: depth, &keys, to: &out)
+            open($0, depth: depth, &keys, &printed, to: &out)
           }
         }
         if let opened {
@@ -226,13 +232,19 @@ public struct JSONPrinter: Sendable {
     }
   }
 
-  /// Writes an empty container, or one printed from its bytes; else the opening bracket,
+  /// Writes an empty container, one printed from its bytes, or a copy of its text
+  /// printed earlier at the same depth (``PrintedContainers``); else the opening bracket,
   /// returning the container's frame.
   @inline(never)
   private func open(
     _ storage: JSONContainerStorage, depth: Int, _ keyCache: inout PrintedKeyCache,
-    to out: inout JSONTextWriter
+    _ printed: inout PrintedContainers, to out: inout JSONTextWriter
   ) -> Frame? {
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+    if let (start, end) = printed.find(address, depth: depth) {
+      out.appendCopy(from: start, to: end)
+      return nil
+    }
     if !sortKeys, !storage.isFullyBuiltLeaf, transcodes(storage, depth, &out) { return nil }
     let (members, keys) = storage.memberPointers()
     let isObject = keys != nil
@@ -241,9 +253,11 @@ public struct JSONPrinter: Sendable {
       out.append(isObject ? "{}" : "[]")
       return nil
     }
+    let start = out.count
     out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
     let keyBase = keys?.baseAddress
-    var frame = Frame(values: values, keys: keyBase, count: count)
+    var frame = Frame(
+      values: values, keys: keyBase, count: count, storage: address, start: start)
     if let keys = keyBase {
       frame.keyTable = keyCache.table(for: keys, count: count)
       if sortKeys {

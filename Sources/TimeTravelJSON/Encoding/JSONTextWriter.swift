@@ -128,6 +128,16 @@ struct JSONTextWriter: ~Copyable {
     target.copyMemory(from: base, byteCount: count)
   }
 
+  /// Appends a copy of the bytes already written at `start..<end` (`end` at most
+  /// ``count``).
+  @inline(__always)
+  mutating func appendCopy(from start: Int, to end: Int) {
+    let total = end &- start
+    reserve(total)
+    (base + count).initialize(from: base + start, count: total)
+    count &+= total
+  }
+
   /// Forgets the bytes written after the first `count`.
   mutating func truncate(to count: Int) { self.count = min(self.count, count) }
 

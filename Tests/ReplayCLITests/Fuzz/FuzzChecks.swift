@@ -69,11 +69,16 @@ enum FuzzChecks {
         }
         var unshared = JSONParser(bytes: buffer)
         unshared.sharesLeaves = false
-        if let built = try? unshared.parseNext(), JSONPrinter.compact.print(built) != text {
+        let built = try? unshared.parseNext()
+        if let built, JSONPrinter.compact.print(built) != text {
           return "sharing repeated leaves changes the value: \(text), not \(built)"
         }
         for printer in [JSONPrinter.compact, .pretty, JSONPrinter(indent: 1, sortKeys: true)] {
           let printed = printer.print(value)
+          // A shared container is printed once and copied after (`PrintedContainers`).
+          if let built, printer.print(built) != printed {
+            return "a shared container prints otherwise: \(printed), not \(printer.print(built))"
+          }
           guard let again = try? JSONParser.parse(printed) else {
             return "the printed value does not parse: \(printed)"
           }
