@@ -150,4 +150,24 @@ import Testing
       #expect(shared == unshared)
     }
   }
+  /// More leaves than the first table holds: it grows and keeps the leaves it held, so
+  /// the repeats of the first ones are still shared.
+  @Test func leavesKeptBeforeTheTableGrowsAreStillShared() throws {
+    let todos = (1...1000).map { i in
+      #"{"id":"todo-\#(String(format: "%05d", i))","title":"a title of some length"}"#
+    }
+    let text = "[" + (todos + todos).joined(separator: ",") + "]"
+    #expect(LeafCache.initialSlots(forBytes: text.utf8.count) == 1024)
+    let value = try Self.parseEagerly(text)
+    let shared = (0..<256).filter { Self.identity(value[$0]) == Self.identity(value[1000 + $0]) }
+    #expect(shared.count >= 200, "\(shared.count) of the first 256 shared")
+    #expect(value == (try Self.parseLazily(text)))
+  }
+
+  @Test func theFirstTableFollowsTheInputSize() {
+    #expect(LeafCache.initialSlots(forBytes: 0) == 64)
+    #expect(LeafCache.initialSlots(forBytes: 3000) == 128)
+    #expect(LeafCache.initialSlots(forBytes: 19_000) == 1024)
+    #expect(LeafCache.initialSlots(forBytes: 1 << 30) == 1024)
+  }
 }

@@ -63,6 +63,23 @@ import Testing
     #expect(bytes == Array("prefix [\(text),\(text),{\"again\":\(text)},\(text)]".utf8))
   }
 
+  /// Enough containers between two meetings of one that the table grows in between
+  /// (`PrintedContainers.maximumSlots`): the text is still that of unshared copies.
+  @Test func containersNotedBeforeTheTableGrowsPrintTheSameAfter() throws {
+    let text = Self.todos(20)
+    let x = try Self.fresh(text)
+    let many = try Self.fresh(Self.todos(3000, title: "other"))
+    let shared: JSONValue = [x, many, [x, many], x]
+    let separate: JSONValue = [
+      try Self.fresh(text), many,
+      [try Self.fresh(text), try Self.fresh(Self.todos(3000, title: "other"))],
+      try Self.fresh(text),
+    ]
+    for printer in Self.printers {
+      #expect(printer.print(shared) == printer.print(separate))
+    }
+  }
+
   /// Shared to-dos, as a parse leaves them in an entry's two states.
   @Test func theLeavesAParseSharesPrintAsTheirBytes() throws {
     let prior =

@@ -10,12 +10,16 @@
 /// storage only while it lives: the memo lives for one printing of one value, which keeps
 /// every container in it alive and unchanged.
 ///
-/// A cache, not a record: 512 slots by address, a later container taking an earlier
-/// one's slot. The table is made only once a printing has closed ``closedBeforeTable``
-/// containers, so that printing a small value allocates nothing.
+/// A cache, not a record: two slots by address, a later container taking an earlier
+/// one's place when both are held. The table is made once a printing has closed
+/// ``closedBeforeTable`` containers, so that printing a small value allocates nothing,
+/// and grows fourfold whenever a quarter of it has been filled since it was made, up to
+/// ``maximumSlots``: its size follows the containers printed, and so does the cost of
+/// clearing it.
 struct PrintedContainers: ~Copyable {
-  private static let slotBits = 9
   static let closedBeforeTable = 16
+  static let initialSlots = 256
+  static let maximumSlots = 4096
   /// Depths from here on are not noted: the depth shares a word with the address, whose
   /// top 16 bits are zero on the 64-bit platforms Swift runs on.
   private static let depthLimit = 1 << 15
@@ -28,7 +32,10 @@ struct PrintedContainers: ~Copyable {
   }
 
   private var slots: UnsafeMutablePointer<Slot>?
-  private var closed = 0
+  /// The number of slots is `1 << bits`.
+  private var bits = 0
+  /// Containers closed before the table was made; then those noted in it at its size.
+  private var count = 0
 
   init() {}
 
@@ -42,9 +49,9 @@ struct PrintedContainers: ~Copyable {
   }
 
   @inline(__always)
-  private static func slot(_ key: UInt) -> Int {
+  private func slot(_ key: UInt) -> Int {
     // Storages are 16-byte aligned; Fibonacci hashing spreads the rest.
-    Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> (64 - slotBits))
+    Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> UInt(64 &- bits))
   }
 
   /// The output bytes of `storage` printed earlier at `depth`, from its opening bracket to
@@ -53,7 +60,9 @@ struct PrintedContainers: ~Copyable {
   func find(_ storage: UnsafeRawPointer, depth: Int) -> (start: Int, end: Int)? {
     guard let slots else { return nil }
     let key = Self.key(storage, depth)
-    let slot = slots[Self.slot(key)]
+    let first = self.slot(key)
+    // A container is in its slot or, when that was taken, in the slot paired with it.
+    let slot = slots[slots[first].key == key ? first : first ^ 1]
     guard key != 0, slot.key == key else { return nil }
     return (Int(slot.start), Int(slot.end))
   }
@@ -61,22 +70,40 @@ struct PrintedContainers: ~Copyable {
   /// Notes that `storage`, at `depth`, was printed to the output's bytes `start..<end`.
   @inline(__always)
   mutating func note(_ storage: UnsafeRawPointer, depth: Int, start: Int, end: Int) {
+    count &+= 1
     guard let slots else {
-      closed &+= 1
-      if closed >= Self.closedBeforeTable { makeTable() }
+      if count >= Self.closedBeforeTable { resize(to: Self.initialSlots) }
       return
     }
     let key = Self.key(storage, depth)
     guard key != 0, end <= UInt32.max else { return }
-    slots[Self.slot(key)] = Slot(
+    slots[place(key, in: slots)] = Slot(
       key: key, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+    if count &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
   }
 
+  /// Where `key` goes: its slot, unless another container holds it and the slot paired
+  /// with it is free; then that one.
+  @inline(__always)
+  private func place(_ key: UInt, in table: UnsafeMutablePointer<Slot>) -> Int {
+    let first = slot(key)
+    guard table[first].key != 0, table[first].key != key else { return first }
+    return table[first ^ 1].key == 0 ? first ^ 1 : first
+  }
+
+  /// Makes the table `size` slots (a power of two), keeping what the old one held.
   @inline(never)
-  private mutating func makeTable() {
-    let count = 1 << Self.slotBits
-    let table = UnsafeMutablePointer<Slot>.allocate(capacity: count)
-    table.initialize(repeating: Slot(key: 0, start: 0, end: 0), count: count)
+  private mutating func resize(to size: Int) {
+    let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
+    table.initialize(repeating: Slot(key: 0, start: 0, end: 0), count: size)
+    let old = slots.map { ($0, 1 << bits) }
     slots = table
+    bits = size.trailingZeroBitCount
+    count = 0
+    guard let (oldSlots, oldSize) = old else { return }
+    for i in 0..<oldSize where oldSlots[i].key != 0 {
+      table[place(oldSlots[i].key, in: table)] = oldSlots[i]
+    }
+    oldSlots.deallocate()
   }
 }

@@ -21,7 +21,17 @@ struct LeafCache: ~Copyable {
   /// Containers longer than this are not cached: few repeat, and comparing them costs
   /// more.
   static let maximumBytes = 4096
-  private static let slotBits = 9
+  /// The table is made with a slot for every 32 bytes of the input (a leaf's least
+  /// size), as a power of two from 64 to 1,024, and grows fourfold whenever a quarter of
+  /// it has been filled since it was made, up to ``maximumSlots``: its size, and the cost
+  /// of making it, follow the input, and an entry's hundreds of to-dos keep their slots.
+  static let maximumSlots = 4096
+
+  /// The slots of a table made for an input of `count` bytes.
+  static func initialSlots(forBytes count: Int) -> Int {
+    let wanted = min(max(count >> 5, 64), 1024)
+    return 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+  }
 
   private struct Slot {
     var tag: UInt64 = 0
@@ -33,6 +43,10 @@ struct LeafCache: ~Copyable {
   /// Allocated on the first container cached: a parse of a few small values never
   /// needs one.
   private var slots: UnsafeMutablePointer<Slot>?
+  /// The number of slots is `1 << bits`.
+  private var bits = 0
+  /// Leaves kept since the table was made at its size.
+  private var kept = 0
   /// Whether containers are cached at all (not in the parse of one small value).
   var isEnabled: Bool
 
@@ -40,7 +54,7 @@ struct LeafCache: ~Copyable {
 
   deinit {
     guard let slots else { return }
-    slots.deinitialize(count: 1 << Self.slotBits)
+    slots.deinitialize(count: 1 << bits)
     slots.deallocate()
   }
 
@@ -56,7 +70,7 @@ struct LeafCache: ~Copyable {
   }
 
   @inline(__always)
-  private static func slot(_ tag: UInt64) -> Int { Int(truncatingIfNeeded: tag >> (64 - slotBits)) }
+  private func slot(_ tag: UInt64) -> Int { Int(truncatingIfNeeded: tag &>> UInt64(64 &- bits)) }
 
   /// The container cached whose bytes are those at `offset` of `bytes` (its opening
   /// bracket there), and its length in bytes; `nil` when none is.
@@ -67,7 +81,9 @@ struct LeafCache: ~Copyable {
     }
     let here = base + offset
     let tag = Self.tag(here)
-    let slot = slots + Self.slot(tag)
+    let first = self.slot(tag)
+    // A leaf is in its slot or, when that was taken, in the slot paired with it.
+    let slot = slots + (slots[first].tag == tag ? first : first ^ 1)
     guard slot.pointee.tag == tag, let start = slot.pointee.start,
       slot.pointee.count <= bytes.count - offset,
       memcmp(start, here, slot.pointee.count) == 0
@@ -85,14 +101,39 @@ struct LeafCache: ~Copyable {
     guard depth == 1, isEnabled, range.count >= Self.tagBytes, range.count <= Self.maximumBytes,
       let base = bytes.baseAddress
     else { return }
-    if slots == nil {
-      let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << Self.slotBits)
-      slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
-      self.slots = slots
-    }
+    if slots == nil { resize(to: Self.initialSlots(forBytes: bytes.count)) }
     let start = base + range.lowerBound
     let tag = Self.tag(start)
-    slots.unsafelyUnwrapped[Self.slot(tag)] = Slot(
-      tag: tag, start: start, count: range.count, value: value)
+    let table = slots.unsafelyUnwrapped
+    table[place(tag, in: table)] = Slot(tag: tag, start: start, count: range.count, value: value)
+    kept &+= 1
+    if kept &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
+  }
+
+  /// Where a leaf of `tag` goes: its slot, unless another leaf holds it and the slot
+  /// paired with it is free (or holds the same tag); then that one.
+  @inline(__always)
+  private func place(_ tag: UInt64, in table: UnsafeMutablePointer<Slot>) -> Int {
+    let first = slot(tag)
+    guard table[first].start != nil, table[first].tag != tag else { return first }
+    let second = first ^ 1
+    return table[second].start == nil || table[second].tag == tag ? second : first
+  }
+
+  /// Makes the table `size` slots (a power of two), keeping what the old one held.
+  @inline(never)
+  private mutating func resize(to size: Int) {
+    let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
+    table.initialize(repeating: Slot(), count: size)
+    let old = slots.map { ($0, 1 << bits) }
+    slots = table
+    bits = size.trailingZeroBitCount
+    kept = 0
+    guard let (oldSlots, oldSize) = old else { return }
+    for i in 0..<oldSize where oldSlots[i].start != nil {
+      table[place(oldSlots[i].tag, in: table)] = oldSlots[i]
+    }
+    oldSlots.deinitialize(count: oldSize)
+    oldSlots.deallocate()
   }
 }
