@@ -105,7 +105,7 @@ public struct JSONPrinter: Sendable {
   func write(_ value: JSONValue, to out: inout JSONTextWriter) {
     withExtendedLifetime(value) {
       var keys = PrintedKeyCache(indented: indent != nil)
-      var printed = PrintedContainers()
+      var printed = PrintedContainers(expectedBytes: out.capacity - out.count)
       let root: Frame?
       switch value {
       case .array(let a): root = open(a.storage, depth: 0, &keys, &printed, to: &out)

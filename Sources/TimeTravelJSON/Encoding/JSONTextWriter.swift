@@ -14,7 +14,7 @@ import Foundation
 /// property lookup beyond).
 struct JSONTextWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  private(set) var capacity: Int
   private(set) var count = 0
 
   init(capacity: Int = 256) {

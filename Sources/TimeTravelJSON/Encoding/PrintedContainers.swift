@@ -13,12 +13,11 @@
 /// A cache, not a record: two slots by address, a later container taking an earlier
 /// one's place when both are held. The table is made once a printing has closed
 /// ``closedBeforeTable`` containers, so that printing a small value allocates nothing,
-/// and grows fourfold whenever a quarter of it has been filled since it was made, up to
-/// ``maximumSlots``: its size follows the containers printed, and so does the cost of
-/// clearing it.
+/// with a slot for every 32 bytes of the text expected (256 to 1,024), and grows fourfold
+/// whenever a quarter of it has been filled since it was made, up to ``maximumSlots``:
+/// its size follows the containers printed, and so does the cost of clearing it.
 struct PrintedContainers: ~Copyable {
   static let closedBeforeTable = 16
-  static let initialSlots = 256
   static let maximumSlots = 4096
   /// Depths from here on are not noted: the depth shares a word with the address, whose
   /// top 16 bits are zero on the 64-bit platforms Swift runs on.
@@ -36,8 +35,14 @@ struct PrintedContainers: ~Copyable {
   private var bits = 0
   /// Containers closed before the table was made; then those noted in it at its size.
   private var count = 0
+  /// The slots of the first table.
+  private let initialSlots: Int
 
-  init() {}
+  /// A memo for a printing expected to write about `expectedBytes` bytes.
+  init(expectedBytes: Int) {
+    let wanted = min(max(expectedBytes >> 5, 256), 1024)
+    initialSlots = 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+  }
 
   deinit { slots?.deallocate() }
 
@@ -72,7 +77,7 @@ struct PrintedContainers: ~Copyable {
   mutating func note(_ storage: UnsafeRawPointer, depth: Int, start: Int, end: Int) {
     count &+= 1
     guard let slots else {
-      if count >= Self.closedBeforeTable { resize(to: Self.initialSlots) }
+      if count >= Self.closedBeforeTable { resize(to: initialSlots) }
       return
     }
     let key = Self.key(storage, depth)
