@@ -19,13 +19,13 @@
 struct PrintedContainers: ~Copyable {
   static let closedBeforeTable = 16
   static let maximumSlots = 4096
-  /// Depths from here on are not noted: the depth shares a word with the address, whose
-  /// top 16 bits are zero on the 64-bit platforms Swift runs on.
-  private static let depthLimit = 1 << 15
 
-  /// Offsets fit in 32 bits: a container whose text ends past 4 GB is not noted.
+  /// A container's storage (its address; 0 for a free slot), its depth, and where its
+  /// text lies. Offsets fit in 32 bits: a container whose text ends past 4 GB is not
+  /// noted.
   private struct Slot {
-    var key: UInt
+    var storage: UInt
+    var depth: UInt32
     var start: UInt32
     var end: UInt32
   }
@@ -46,30 +46,25 @@ struct PrintedContainers: ~Copyable {
 
   deinit { slots?.deallocate() }
 
-  /// The address and depth as one word; `0` (no key) for a depth past ``depthLimit``.
   @inline(__always)
-  private static func key(_ storage: UnsafeRawPointer, _ depth: Int) -> UInt {
-    guard depth < depthLimit else { return 0 }
-    return UInt(bitPattern: storage) | UInt(truncatingIfNeeded: depth) &<< 48
-  }
-
-  @inline(__always)
-  private func slot(_ key: UInt) -> Int {
+  private func slot(_ storage: UInt, _ depth: UInt32) -> Int {
     // Storages are 16-byte aligned; Fibonacci hashing spreads the rest.
-    Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> UInt(64 &- bits))
+    let mixed = ((storage &>> 4) &+ UInt(depth)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed &>> UInt(64 &- bits))
   }
 
   /// The output bytes of `storage` printed earlier at `depth`, from its opening bracket to
   /// past its closing one; `nil` when it was not (or its slot has since been taken).
   @inline(__always)
   func find(_ storage: UnsafeRawPointer, depth: Int) -> (start: Int, end: Int)? {
-    guard let slots else { return nil }
-    let key = Self.key(storage, depth)
-    let first = self.slot(key)
+    guard let slots, let depth = UInt32(exactly: depth) else { return nil }
+    let address = UInt(bitPattern: storage)
+    let first = slot(address, depth)
     // A container is in its slot or, when that was taken, in the slot paired with it.
-    let slot = slots[slots[first].key == key ? first : first ^ 1]
-    guard key != 0, slot.key == key else { return nil }
-    return (Int(slot.start), Int(slot.end))
+    var found = slots[first]
+    if found.storage != address || found.depth != depth { found = slots[first ^ 1] }
+    guard found.storage == address, found.depth == depth else { return nil }
+    return (Int(found.start), Int(found.end))
   }
 
   /// Notes that `storage`, at `depth`, was printed to the output's bytes `start..<end`.
@@ -80,34 +75,38 @@ struct PrintedContainers: ~Copyable {
       if count >= Self.closedBeforeTable { resize(to: initialSlots) }
       return
     }
-    let key = Self.key(storage, depth)
-    guard key != 0, end <= UInt32.max else { return }
-    slots[place(key, in: slots)] = Slot(
-      key: key, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+    guard let depth = UInt32(exactly: depth), end <= UInt32.max else { return }
+    let noted = Slot(
+      storage: UInt(bitPattern: storage), depth: depth, start: UInt32(truncatingIfNeeded: start),
+      end: UInt32(truncatingIfNeeded: end))
+    slots[place(noted, in: slots)] = noted
     if count &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
   }
 
-  /// Where `key` goes: its slot, unless another container holds it and the slot paired
-  /// with it is free; then that one.
+  /// Where `noted` goes: its slot, unless another container holds it and the slot
+  /// paired with it is free; then that one.
   @inline(__always)
-  private func place(_ key: UInt, in table: UnsafeMutablePointer<Slot>) -> Int {
-    let first = slot(key)
-    guard table[first].key != 0, table[first].key != key else { return first }
-    return table[first ^ 1].key == 0 ? first ^ 1 : first
+  private func place(_ noted: Slot, in table: UnsafeMutablePointer<Slot>) -> Int {
+    let first = slot(noted.storage, noted.depth)
+    let held = table[first]
+    guard held.storage != 0, held.storage != noted.storage || held.depth != noted.depth else {
+      return first
+    }
+    return table[first ^ 1].storage == 0 ? first ^ 1 : first
   }
 
   /// Makes the table `size` slots (a power of two), keeping what the old one held.
   @inline(never)
   private mutating func resize(to size: Int) {
     let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
-    table.initialize(repeating: Slot(key: 0, start: 0, end: 0), count: size)
+    table.initialize(repeating: Slot(storage: 0, depth: 0, start: 0, end: 0), count: size)
     let old = slots.map { ($0, 1 << bits) }
     slots = table
     bits = size.trailingZeroBitCount
     count = 0
     guard let (oldSlots, oldSize) = old else { return }
-    for i in 0..<oldSize where oldSlots[i].key != 0 {
-      table[place(oldSlots[i].key, in: table)] = oldSlots[i]
+    for i in 0..<oldSize where oldSlots[i].storage != 0 {
+      table[place(oldSlots[i], in: table)] = oldSlots[i]
     }
     oldSlots.deallocate()
   }
