@@ -80,6 +80,28 @@ import Testing
     }
   }
 
+  /// A container whose text is longer than a slot can say, or one deeper than it can say,
+  /// is printed again each time: the text is still the unshared one.
+  @Test func containersPastTheSlotsLimitsArePrintedAgain() throws {
+    let long = Self.todos(20, title: String(repeating: "a long title ", count: 5000))
+    #expect(long.utf8.count >= PrintedContainers.lengthLimit)
+    let x = try Self.fresh(long)
+    #expect(JSONPrinter.compact.print([x, ["k": x], x]) == "[\(long),{\"k\":\(long)},\(long)]")
+    let small = Self.todos(20)
+    let y = try Self.fresh(small)
+    var shared: JSONValue = [y, y]
+    var separate: JSONValue = [try Self.fresh(small), try Self.fresh(small)]
+    for _ in 0..<(PrintedContainers.depthLimit + 10) {
+      shared = [shared]
+      separate = [separate]
+    }
+    for printer in [JSONPrinter.compact, .pretty] {
+      #expect(
+        printer.print([y, shared, y])
+          == printer.print([try Self.fresh(small), separate, try Self.fresh(small)]))
+    }
+  }
+
   /// Shared to-dos, as a parse leaves them in an entry's two states.
   @Test func theLeavesAParseSharesPrintAsTheirBytes() throws {
     let prior =

@@ -20,14 +20,24 @@ struct PrintedContainers: ~Copyable {
   static let closedBeforeTable = 16
   static let maximumSlots = 4096
 
-  /// A container's storage (its address; 0 for a free slot), its depth, and where its
-  /// text lies. Offsets fit in 32 bits: a container whose text ends past 4 GB is not
-  /// noted.
+  /// A container's storage (its address; 0 for a free slot), where its text starts, and
+  /// its text's length and its depth in one word (``lengthLimit`` and ``depthLimit``): 16
+  /// bytes, four to a cache line. A container past those limits, or whose text ends past
+  /// 4 GB, is printed each time it is met.
   private struct Slot {
     var storage: UInt
-    var depth: UInt32
     var start: UInt32
-    var end: UInt32
+    var lengthAndDepth: UInt32
+  }
+  private static let depthBits: UInt32 = 12
+  static let depthLimit = 1 << depthBits
+  static let lengthLimit = 1 << (32 - depthBits)
+
+  /// `length` and `depth` as one word, or `nil` past their limits.
+  @inline(__always)
+  private static func pack(length: Int, depth: Int) -> UInt32? {
+    guard depth >= 0, depth < depthLimit, length < lengthLimit else { return nil }
+    return UInt32(truncatingIfNeeded: length) &<< depthBits | UInt32(truncatingIfNeeded: depth)
   }
 
   private var slots: UnsafeMutablePointer<Slot>?
@@ -47,24 +57,31 @@ struct PrintedContainers: ~Copyable {
   deinit { slots?.deallocate() }
 
   @inline(__always)
-  private func slot(_ storage: UInt, _ depth: UInt32) -> Int {
+  private func slot(_ storage: UInt, _ depth: Int) -> Int {
     // Storages are 16-byte aligned; Fibonacci hashing spreads the rest.
-    let mixed = ((storage &>> 4) &+ UInt(depth)) &* 0x9E37_79B9_7F4A_7C15
+    let mixed = ((storage &>> 4) &+ UInt(truncatingIfNeeded: depth)) &* 0x9E37_79B9_7F4A_7C15
     return Int(truncatingIfNeeded: mixed &>> UInt(64 &- bits))
+  }
+
+  /// Whether `slot` holds `storage` at `depth`.
+  @inline(__always)
+  private static func holds(_ slot: Slot, _ storage: UInt, _ depth: Int) -> Bool {
+    slot.storage == storage && Int(slot.lengthAndDepth & UInt32(depthLimit - 1)) == depth
   }
 
   /// The output bytes of `storage` printed earlier at `depth`, from its opening bracket to
   /// past its closing one; `nil` when it was not (or its slot has since been taken).
   @inline(__always)
   func find(_ storage: UnsafeRawPointer, depth: Int) -> (start: Int, end: Int)? {
-    guard let slots, let depth = UInt32(exactly: depth) else { return nil }
+    guard let slots else { return nil }
     let address = UInt(bitPattern: storage)
     let first = slot(address, depth)
     // A container is in its slot or, when that was taken, in the slot paired with it.
     var found = slots[first]
-    if found.storage != address || found.depth != depth { found = slots[first ^ 1] }
-    guard found.storage == address, found.depth == depth else { return nil }
-    return (Int(found.start), Int(found.end))
+    if !Self.holds(found, address, depth) { found = slots[first ^ 1] }
+    guard Self.holds(found, address, depth) else { return nil }
+    let start = Int(found.start)
+    return (start, start &+ Int(found.lengthAndDepth &>> Self.depthBits))
   }
 
   /// Notes that `storage`, at `depth`, was printed to the output's bytes `start..<end`.
@@ -75,23 +92,23 @@ struct PrintedContainers: ~Copyable {
       if count >= Self.closedBeforeTable { resize(to: initialSlots) }
       return
     }
-    guard let depth = UInt32(exactly: depth), end <= UInt32.max else { return }
+    guard end <= UInt32.max, let packed = Self.pack(length: end - start, depth: depth) else {
+      return
+    }
     let noted = Slot(
-      storage: UInt(bitPattern: storage), depth: depth, start: UInt32(truncatingIfNeeded: start),
-      end: UInt32(truncatingIfNeeded: end))
-    slots[place(noted, in: slots)] = noted
+      storage: UInt(bitPattern: storage), start: UInt32(truncatingIfNeeded: start),
+      lengthAndDepth: packed)
+    slots[place(noted, depth: depth, in: slots)] = noted
     if count &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
   }
 
   /// Where `noted` goes: its slot, unless another container holds it and the slot
   /// paired with it is free; then that one.
   @inline(__always)
-  private func place(_ noted: Slot, in table: UnsafeMutablePointer<Slot>) -> Int {
-    let first = slot(noted.storage, noted.depth)
+  private func place(_ noted: Slot, depth: Int, in table: UnsafeMutablePointer<Slot>) -> Int {
+    let first = slot(noted.storage, depth)
     let held = table[first]
-    guard held.storage != 0, held.storage != noted.storage || held.depth != noted.depth else {
-      return first
-    }
+    guard held.storage != 0, !Self.holds(held, noted.storage, depth) else { return first }
     return table[first ^ 1].storage == 0 ? first ^ 1 : first
   }
 
@@ -99,14 +116,15 @@ struct PrintedContainers: ~Copyable {
   @inline(never)
   private mutating func resize(to size: Int) {
     let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
-    table.initialize(repeating: Slot(storage: 0, depth: 0, start: 0, end: 0), count: size)
+    table.initialize(repeating: Slot(storage: 0, start: 0, lengthAndDepth: 0), count: size)
     let old = slots.map { ($0, 1 << bits) }
     slots = table
     bits = size.trailingZeroBitCount
     count = 0
     guard let (oldSlots, oldSize) = old else { return }
     for i in 0..<oldSize where oldSlots[i].storage != 0 {
-      table[place(oldSlots[i], in: table)] = oldSlots[i]
+      let depth = Int(oldSlots[i].lengthAndDepth & UInt32(Self.depthLimit - 1))
+      table[place(oldSlots[i], depth: depth, in: table)] = oldSlots[i]
     }
     oldSlots.deallocate()
   }
