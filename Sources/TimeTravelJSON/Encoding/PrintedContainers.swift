@@ -50,8 +50,8 @@ struct PrintedContainers: ~Copyable {
 
   /// A memo for a printing expected to write about `expectedBytes` bytes.
   init(expectedBytes: Int) {
-    let wanted = min(max(expectedBytes >> 5, 256), 1024)
-    initialSlots = 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+    initialSlots = CacheTableSize.initialSlots(
+      forBytes: expectedBytes, minimum: 256, maximum: 1024)
   }
 
   deinit { slots?.deallocate() }
@@ -99,7 +99,9 @@ struct PrintedContainers: ~Copyable {
       storage: UInt(bitPattern: storage), start: UInt32(truncatingIfNeeded: start),
       lengthAndDepth: packed)
     slots[place(noted, depth: depth, in: slots)] = noted
-    if count &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
+    if let size = CacheTableSize.grown(bits: bits, filled: count, maximum: Self.maximumSlots) {
+      resize(to: size)
+    }
   }
 
   /// Where `noted` goes: its slot, unless another container holds it and the slot

@@ -29,8 +29,7 @@ struct LeafCache: ~Copyable {
 
   /// The slots of a table made for an input of `count` bytes.
   static func initialSlots(forBytes count: Int) -> Int {
-    let wanted = min(max(count >> 5, 64), 1024)
-    return 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+    CacheTableSize.initialSlots(forBytes: count, minimum: 64, maximum: 1024)
   }
 
   private struct Slot {
@@ -92,8 +91,8 @@ struct LeafCache: ~Copyable {
   }
 
   /// Keeps `value`, the container parsed from `bytes[range]`, for the repeats of those
-  /// bytes (in place of another one with the same hash), when it is a leaf (`depth` 1)
-  /// of ``tagBytes`` to ``maximumBytes`` bytes.
+  /// bytes (in place of another when both of its slots are held), when it is a leaf
+  /// (`depth` 1) of ``tagBytes`` to ``maximumBytes`` bytes.
   @inline(__always)
   mutating func keep(
     _ value: JSONValue, depth: Int, from bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
@@ -107,7 +106,9 @@ struct LeafCache: ~Copyable {
     let table = slots.unsafelyUnwrapped
     table[place(tag, in: table)] = Slot(tag: tag, start: start, count: range.count, value: value)
     kept &+= 1
-    if kept &<< 2 > 1 &<< bits, 1 &<< bits < Self.maximumSlots { resize(to: 4 &<< bits) }
+    if let size = CacheTableSize.grown(bits: bits, filled: kept, maximum: Self.maximumSlots) {
+      resize(to: size)
+    }
   }
 
   /// Where a leaf of `tag` goes: its slot, unless another leaf holds it and the slot
