@@ -164,6 +164,36 @@ import Testing
     #expect(value == (try Self.parseLazily(text)))
   }
 
+  /// The first leaf waits beside the table, which the second makes: a parse that builds
+  /// one leaf (an entry's action) sets up no table, and both leaves are found again.
+  @Test func theSecondLeafMakesTheTable() throws {
+    let other = #"{"id":"todo-00002","title":"a second title of some length"}"#
+    // The leaves lie 16,000 bytes into a 19,000-byte buffer, as an action or a state
+    // lies in a line: the table follows the 3,000 bytes from the first leaf on.
+    let text = String(repeating: " ", count: 16_000) + Self.todo + other + Self.todo + other
+    let padded = text + String(repeating: " ", count: 19_000 - text.utf8.count)
+    let bytes = Array(padded.utf8)
+    let todoStart = 16_000
+    let otherStart = todoStart + Self.todo.utf8.count
+    let todoValue = try Self.parseEagerly(Self.todo)
+    let otherValue = try Self.parseEagerly(other)
+    bytes.withUnsafeBufferPointer { buffer in
+      var cache = LeafCache(enabled: true)
+      #expect(cache.find(in: buffer, at: todoStart) == nil)
+      cache.keep(todoValue, depth: 1, from: buffer, todoStart..<otherStart)
+      #expect(cache.tableSlots == 0)
+      let repeatStart = otherStart + other.utf8.count
+      #expect(cache.find(in: buffer, at: repeatStart)?.0 == todoValue)
+      #expect(cache.find(in: buffer, at: repeatStart)?.1 == Self.todo.utf8.count)
+      #expect(cache.find(in: buffer, at: otherStart) == nil)
+      cache.keep(otherValue, depth: 1, from: buffer, otherStart..<repeatStart)
+      #expect(cache.tableSlots == LeafCache.initialSlots(forBytes: 3_000))
+      #expect(cache.tableSlots == 128)
+      #expect(cache.find(in: buffer, at: repeatStart)?.0 == todoValue)
+      #expect(cache.find(in: buffer, at: repeatStart + Self.todo.utf8.count)?.0 == otherValue)
+    }
+  }
+
   @Test func theFirstTableFollowsTheInputSize() {
     #expect(LeafCache.initialSlots(forBytes: 0) == 64)
     #expect(LeafCache.initialSlots(forBytes: 3000) == 128)

@@ -97,10 +97,18 @@ public struct JSONParser {
   /// As in jq, a number, `true`, `false` or `null` must end at whitespace or a
   /// delimiter (`[]{},:"`): `1true` is one invalid token, not `1` then `true`.
   public mutating func parseNext() throws(JSONParseError) -> JSONValue {
+    try parseNext(small: false)
+  }
+
+  /// ``parseNext()`` for a value known to be small (a member of a log entry such as its
+  /// action): when `small`, its containers are built without a key cache, shared key
+  /// arrays or shared leaves, which cost more to set up and tear down than a few
+  /// hundred bytes repeat.
+  package mutating func parseNext(small: Bool) throws(JSONParseError) -> JSONValue {
     skipWhitespace()
     let value: JSONValue
     if let first = peek, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-      var scratch = ParseScratch()
+      var scratch = ParseScratch(cachingKeys: !small)
       if !sharesLeaves { scratch.leaves.isEnabled = false }
       value = try parseValue(&scratch)
     } else {

@@ -39,8 +39,11 @@ struct LeafCache: ~Copyable {
     var value: JSONValue = .null
   }
 
-  /// Allocated on the first container cached: a parse of a few small values never
-  /// needs one.
+  /// The first leaf kept, held here until a second one makes the table: a parse that
+  /// builds one leaf (an entry's action, say) makes none, and so pays nothing to set
+  /// one up and tear it down.
+  private var first = Slot()
+  /// Allocated on the second container cached.
   private var slots: UnsafeMutablePointer<Slot>?
   /// The number of slots is `1 << bits`.
   private var bits = 0
@@ -53,9 +56,16 @@ struct LeafCache: ~Copyable {
 
   deinit {
     guard let slots else { return }
-    slots.deinitialize(count: 1 << bits)
+    // An empty slot holds `.null`, which owns nothing: only the slots filled are
+    // deinitialized, so tearing down a table costs what was kept in it, not its size.
+    for i in 0..<(1 << bits) where slots[i].start != nil {
+      (slots + i).deinitialize(count: 1)
+    }
     slots.deallocate()
   }
+
+  /// The number of slots of the table, 0 before one is made (for tests).
+  var tableSlots: Int { slots == nil ? 0 : 1 << bits }
 
   /// A hash of the `tagBytes` bytes at `p`.
   @inline(__always)
@@ -75,19 +85,27 @@ struct LeafCache: ~Copyable {
   /// bracket there), and its length in bytes; `nil` when none is.
   @inline(__always)
   func find(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (JSONValue, Int)? {
-    guard let slots, bytes.count - offset >= Self.tagBytes, let base = bytes.baseAddress else {
-      return nil
-    }
+    guard first.start != nil, bytes.count - offset >= Self.tagBytes, let base = bytes.baseAddress
+    else { return nil }
     let here = base + offset
     let tag = Self.tag(here)
-    let first = self.slot(tag)
+    guard let slots else { return Self.match(first, tag, here, bytes.count - offset) }
+    let index = self.slot(tag)
     // A leaf is in its slot or, when that was taken, in the slot paired with it.
-    let slot = slots + (slots[first].tag == tag ? first : first ^ 1)
-    guard slot.pointee.tag == tag, let start = slot.pointee.start,
-      slot.pointee.count <= bytes.count - offset,
-      memcmp(start, here, slot.pointee.count) == 0
+    return Self.match(
+      slots[slots[index].tag == tag ? index : index ^ 1], tag, here, bytes.count - offset)
+  }
+
+  /// `slot`'s container and length when it holds the leaf of `tag` whose bytes are at
+  /// `here` (with `available` bytes from there to the input's end).
+  @inline(__always)
+  private static func match(
+    _ slot: Slot, _ tag: UInt64, _ here: UnsafePointer<UInt8>, _ available: Int
+  ) -> (JSONValue, Int)? {
+    guard slot.tag == tag, let start = slot.start, slot.count <= available,
+      memcmp(start, here, slot.count) == 0
     else { return nil }
-    return (slot.pointee.value, slot.pointee.count)
+    return (slot.value, slot.count)
   }
 
   /// Keeps `value`, the container parsed from `bytes[range]`, for the repeats of those
@@ -100,11 +118,23 @@ struct LeafCache: ~Copyable {
     guard depth == 1, isEnabled, range.count >= Self.tagBytes, range.count <= Self.maximumBytes,
       let base = bytes.baseAddress
     else { return }
-    if slots == nil { resize(to: Self.initialSlots(forBytes: bytes.count)) }
     let start = base + range.lowerBound
     let tag = Self.tag(start)
+    let leaf = Slot(tag: tag, start: start, count: range.count, value: value)
+    if slots == nil {
+      guard first.start != nil else {
+        first = leaf
+        return
+      }
+      // The second leaf makes the table, sized for the input from the first leaf on:
+      // a parse of one member of a line starts there, not at the line's start.
+      let firstOffset = first.start.unsafelyUnwrapped - base
+      resize(to: Self.initialSlots(forBytes: bytes.count - max(0, firstOffset)))
+      slots.unsafelyUnwrapped[place(first.tag, in: slots.unsafelyUnwrapped)] = first
+      kept = 1
+    }
     let table = slots.unsafelyUnwrapped
-    table[place(tag, in: table)] = Slot(tag: tag, start: start, count: range.count, value: value)
+    table[place(tag, in: table)] = leaf
     kept &+= 1
     if let size = CacheTableSize.grown(bits: bits, filled: kept, maximum: Self.maximumSlots) {
       resize(to: size)
@@ -115,10 +145,10 @@ struct LeafCache: ~Copyable {
   /// paired with it is free (or holds the same tag); then that one.
   @inline(__always)
   private func place(_ tag: UInt64, in table: UnsafeMutablePointer<Slot>) -> Int {
-    let first = slot(tag)
-    guard table[first].start != nil, table[first].tag != tag else { return first }
-    let second = first ^ 1
-    return table[second].start == nil || table[second].tag == tag ? second : first
+    let home = slot(tag)
+    guard table[home].start != nil, table[home].tag != tag else { return home }
+    let paired = home ^ 1
+    return table[paired].start == nil || table[paired].tag == tag ? paired : home
   }
 
   /// Makes the table `size` slots (a power of two), keeping what the old one held.
@@ -131,10 +161,10 @@ struct LeafCache: ~Copyable {
     bits = size.trailingZeroBitCount
     kept = 0
     guard let (oldSlots, oldSize) = old else { return }
+    // Moved, not copied: what is left behind is empty slots, which own nothing.
     for i in 0..<oldSize where oldSlots[i].start != nil {
-      table[place(oldSlots[i].tag, in: table)] = oldSlots[i]
+      table[place(oldSlots[i].tag, in: table)] = (oldSlots + i).move()
     }
-    oldSlots.deinitialize(count: oldSize)
     oldSlots.deallocate()
   }
 }

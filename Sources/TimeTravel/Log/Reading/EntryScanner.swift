@@ -165,7 +165,9 @@ public enum EntryScanner {
     case .seq, .time, .action, .origin, .site:
       // Small members: parse in place, which validates them too.
       var parser = JSONParser(bytes: line, offset: valueStart)
-      guard let value = try? parser.parseNext() else { throw .malformed(malformedError(line)) }
+      guard let value = try? parser.parseNext(small: true) else {
+        throw .malformed(malformedError(line))
+      }
       scanner.offset = parser.offset
       members.set(member, value: value)
       if member == .seq { members.seqNumber = nil }
