@@ -96,7 +96,14 @@ struct LineIndex: Sendable {
     nulRuns = builder.nulRuns
   }
 
+  /// An index of no lines: that of a log that could be opened but not read.
+  init() {}
+
   var count: Int { starts.count }
+
+  /// The bytes of line `i` (0-based), without its terminator.
+  @inline(__always)
+  func byteRange(ofLine i: Int) -> Range<Int> { starts[i]..<ends[i] }
 
   /// The smallest input indexed in parts: below it, starting threads costs more than the
   /// `memchr` pass they share.

@@ -45,8 +45,13 @@ import TimeTravelJSON
 public final class LogFile: Sendable {
   /// The path as given.
   public let path: String
+  let source: LogSource
+  /// What the index of its lines says (built on opening, or by the first full scan of a
+  /// log opened with its index deferred; see ``LogLayout``).
+  private let layoutCell: LogLayoutCell
+
   /// The header, when the first line is one.
-  public let header: LogHeader?
+  public var header: LogHeader? { layout.header }
 
   /// How the writer wrote optionals that were `nil`: `NilEncoding.null` when the header
   /// says `"nils":"null"`, `NilEncoding.omitted` otherwise (logs from before the
@@ -54,50 +59,49 @@ public final class LogFile: Sendable {
   public var nils: NilEncoding { header?.nils == "null" ? .null : .omitted }
   /// Problems that did not stop the log being read, e.g. a torn last line, and what
   /// every reader should know: skipped blank lines, gaps, and a numbering by position.
-  public let warnings: [LogWarning]
+  public var warnings: [LogWarning] { layout.warnings }
   /// Every place where `seq` does not go up by one from the entry before (it skips,
   /// repeats or goes backwards, or disagrees with a gap record), in file order: what
   /// the summary adds to ``warnings``.
-  public let sequenceWarnings: [LogWarning]
+  public var sequenceWarnings: [LogWarning] { layout.sequenceWarnings }
   /// How entries and states are named: by `seq`, or by position when `seq` does not
   /// increase (see ``EntryNumbering``). ``LogEntry/seq`` is this number.
-  public let numbering: EntryNumbering
+  public var numbering: EntryNumbering { layout.numbering }
 
   /// The closing record ending the log, when its writer closed it.
-  public let closing: LogClosing?
+  public var closing: LogClosing? { layout.closing }
   /// The 1-based file lines of the pending records, ascending (summaries check their
   /// `seq` like entries').
-  let pendingLines: [Int]
+  var pendingLines: [Int] { layout.pendingLines }
 
-  let source: LogSource
-  let lines: LineIndex
+  var lines: LineIndex { layout.lines }
   /// The 0-based line indexes of the effect records, ascending.
-  let effectLines: [Int]
+  var effectLines: [Int] { layout.effectLines }
   /// Index into `lines` of the first entry line.
-  let firstEntryLine: Int
+  var firstEntryLine: Int { layout.firstEntryLine }
   /// Number of entry lines (excluding the header, pending records and a torn last
   /// line).
-  public let entryCount: Int
+  public var entryCount: Int { layout.entryCount }
   /// Line indexes of the entries when pending records are interleaved; `nil` when
   /// every line after the header is an entry (no memory spent on the common case).
-  let entryLines: [Int]?
+  var entryLines: [Int]? { layout.entryLines }
   /// The action the app was applying when the session ended, when the log ends in a
   /// pending record with no completing entry (see ``PendingEntry``).
-  public let pendingEntry: PendingEntry?
+  public var pendingEntry: PendingEntry? { layout.pendingEntry }
   /// The gap records, in file order: entries the recorder dropped.
-  public let gaps: [LogGap]
+  public var gaps: [LogGap] { layout.gaps }
   /// Gaps by the position of the entry that follows them.
-  private let gapBefore: [Int: LogGap]
+  private var gapBefore: [Int: LogGap] { layout.gapBefore }
   /// Positions of the full entries, ascending, when the log has compact (patch)
   /// entries; `nil` for a log of full entries only.
-  private let keyframes: [Int]?
+  private var keyframes: [Int]? { layout.keyframes }
   /// The 0-based index of the torn last line that was dropped, if any.
-  private let tornLine: Int?
+  private var tornLine: Int? { layout.tornLine }
   /// The last state rebuilt from patches: (entry position, that entry's `next`).
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
   /// Whether the entries record actions only (the first has no `next` and no `patch`):
   /// their states come from a reducer (see ``recompute(with:keyframeInterval:)``).
-  public let isActionOnly: Bool
+  public var isActionOnly: Bool { layout.isActionOnly }
   /// The states of an action-only log, once a reducer is given.
   let recomputation = Mutex<RecomputedStates?>(nil)
   /// See ``scanSettings``.
@@ -142,290 +146,28 @@ public final class LogFile: Sendable {
   private init(source: LogSource) throws(LogError) {
     self.path = source.path
     self.source = source
-    var index = try LineIndex(source)
-    var seqs = index.takeSeqs()
-    lines = index
-    let kinds = lines.kinds
-
-    // Blank lines are no records: the header is the first line that is not blank.
-    var firstEntry = kinds.firstIndex { $0 != .blank } ?? lines.count
-    var header: LogHeader?
-    if firstEntry < lines.count, let first = try? Self.parse(source, lines, firstEntry) {
-      header = LogHeader(first)
-      if header != nil { firstEntry += 1 }
-    }
-    // Blank lines at the very end (an editor's final newline, say) are not worth a word;
-    // blank lines elsewhere are skipped with a warning.
-    var end = lines.count
-    while end > firstEntry, kinds[end - 1] == .blank { end -= 1 }
-    let lastLine = end
-    // A closing record ends the log: nothing after it was torn, and it is no entry.
-    var closing: LogClosing?
-    if end > firstEntry, kinds[end - 1] == .closing,
-      let value = try? Self.parse(source, lines, end - 1)
-    {
-      closing = LogClosing(value, line: end)
-      if closing != nil { end -= 1 }
-    }
-    let blankWarning = Self.blankLinesWarning(kinds[..<end])
-    var torn: (line: Int, reason: String)?
-    if end > firstEntry, closing == nil {
-      let last = end - 1
-      do {
-        _ = try Self.parse(source, lines, last)
-      } catch .syntax(let error) where error.isTruncated {
-        // An app that died mid-write leaves a torn last record; everything
-        // before it is still good. The warning is written once the entries are known.
-        torn = (last + 1, error.message)
-        end -= 1
-        while end > firstEntry, kinds[end - 1] == .blank { end -= 1 }
-      } catch {
-        // Reported with its line when the entry is read.
-      }
-    }
-    let range = firstEntry..<max(firstEntry, end)
-    let asynchronous = closing == nil && header?.durability == "asynchronous"
-    var scan = Self.scanPending(source, lines, range, kinds[range], asynchronous: asynchronous)
-    var indexed = Self.indexEntries(source, lines, range, seqs: &seqs)
-    var warnings = indexed.warnings
-    let (entryLines, gaps) = (indexed.entryLines, indexed.gaps)
-    if let pending = scan.pending {
-      indexed.numbering.addPending(seq: pending.seq, line: pending.line)
-    }
-    let numbered = indexed.numbering.finish()
-    self.numbering = numbered.numbering
-    self.sequenceWarnings = indexed.numbering.warnings
-    for gap in gaps {
-      let next = gap.beforeEntry.map { numbered.numbering.number(atPosition: $0) }
-      warnings.append(LogWarning(line: gap.line, message: gap.message(nextEntry: next)))
-    }
-    if let crash = scan.crashWarning, var pending = scan.pending {
-      pending.seq = numbered.pendingNumber
-      scan.pending = pending
-      scan.warnings[crash] = LogWarning(
-        line: pending.line,
-        message: asynchronous ? pending.asynchronousEndMessage : pending.crashMessage)
-    }
-    var opening: [LogWarning] = []
-    if let warning = numbered.warning { opening.append(warning) }
-    if let dropped = header?.dropped, dropped > 0 {
-      let keeps = header?.ring.map { ", keeps the last \($0)" } ?? ""
-      opening.append(
-        LogWarning(
-          line: 1,
-          message:
-            "\(dropped) earlier \(dropped == 1 ? "entry was" : "entries were") dropped (ring mode\(keeps))"
-        ))
-    }
-    if let blankWarning { opening.append(blankWarning) }
-    if let torn {
-      let count = entryLines.count
-      let entries = count == 1 ? "1 complete entry" : "\(count) complete entries"
-      opening.append(
-        LogWarning(
-          line: torn.line,
-          message:
-            "the last line is incomplete (\(torn.reason)); ignored it and read the \(entries) before it"
-        ))
-    }
-    let pending = scan.pending
-    self.header = header
-    self.firstEntryLine = firstEntry
-    // Positions map straight to lines only when every line in range is an entry.
-    let needsIndex = entryLines.count != range.count
-    self.entryLines = needsIndex ? entryLines : nil
-    self.pendingEntry = pending
-    self.entryCount = entryLines.count
-    self.gaps = gaps
-    self.gapBefore = Dictionary(
-      gaps.compactMap { gap in gap.beforeEntry.map { ($0, gap) } }, uniquingKeysWith: { a, _ in a })
-    self.keyframes = indexed.hasPatches ? indexed.keyframes : nil
-    self.isActionOnly = Self.recordsActionsOnly(source, lines, entryLines.prefix(2))
-    self.closing = closing
-    self.tornLine = torn.map { $0.line - 1 }
-    self.pendingLines = range.filter { kinds[$0] == .pending }.map { $0 + 1 }
-    self.effectLines = range.filter { kinds[$0] == .effect }
-    let lastSeq = Self.lastSeq(
-      source, lines, lastEntry: entryLines.last, entryCount: entryLines.count,
-      endGap: gaps.last.flatMap { $0.beforeEntry == nil ? $0 : nil })
-    let ending = Self.endingWarnings(
-      closing: closing, header: header, endsInPending: pending != nil, lastLine: lastLine,
-      lastSeq: lastSeq)
-    let nuls = lines.nulRuns.map { LogWarning.nulBytes($0.count, beforeLine: $0.line) }
-    self.warnings = opening + nuls + scan.warnings + warnings + ending
+    layoutCell = LogLayoutCell(LogLayout(source, lines: try LineIndex(source)))
   }
 
-  /// What one pass over the entry lines finds.
-  private struct IndexedEntries {
-    var warnings: [LogWarning] = []
-    /// The line index of each entry.
-    var entryLines: [Int] = []
-    var gaps: [LogGap] = []
-    /// Positions of the full entries.
-    var keyframes: [Int] = []
-    var hasPatches = false
-    var numbering = EntryNumbering.Builder()
-  }
-
-  /// Finds the entries, gap records and keyframes among the lines in `range`, and
-  /// numbers the entries, reading a `seq` that lies past a line's first bytes.
-  private static func indexEntries(
-    _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>, seqs: inout [Int]
-  ) -> IndexedEntries {
-    let kinds = lines.kinds
-    var result = IndexedEntries()
-    var openGaps: [Int] = []
-    for i in range {
-      let kind = kinds[i]
-      switch kind {
-      case .gap:
-        let value = try? parse(source, lines, i)
-        if let n = value?["dropped"]?.numberValue?.intValue,
-          let seq = value?["seq"]?.numberValue?.intValue,
-          n >= 1, seq >= 1, !seq.addingReportingOverflow(n).overflow
-        {
-          openGaps.append(result.gaps.count)
-          result.gaps.append(
-            LogGap(
-              dropped: n, firstSeq: seq, line: i + 1, beforeEntry: nil,
-              reason: value?["reason"]?.stringValue))
-        } else {
-          result.warnings.append(
-            LogWarning(
-              line: i + 1,
-              message:
-                "a gap record cannot be read (expected {\"dropped\":N,\"seq\":S} with N and S positive integers); ignored it"
-            ))
-        }
-      case .pending, .blank, .effect:
-        break
-      case .closing:
-        // Closed, then appended to: a later session follows. Only an unreadable one is
-        // worth a word.
-        if (try? parse(source, lines, i)).flatMap({ LogClosing($0, line: i + 1) }) == nil {
-          result.warnings.append(LogWarning(line: i + 1, message: LogClosing.unreadableMessage))
-        }
-      case .patch, .entry:
-        result.entryLines.append(i)
-        if kind == .patch {
-          result.hasPatches = true
-        } else {
-          result.keyframes.append(result.entryLines.count)
-        }
-        if seqs[i] == LineIndex.seqLater { seqs[i] = seqMember(source, lines, i) }
-        result.numbering.add(
-          recordedSeq: seqs[i] == LineIndex.seqAbsent ? nil : seqs[i], line: i + 1,
-          after: openGaps.last.map { result.gaps[$0] })
-        for g in openGaps { result.gaps[g].beforeEntry = result.entryLines.count }
-        openGaps = []
-      }
-    }
-
-    for g in openGaps { result.numbering.addTrailingGap(result.gaps[g]) }
-    return result
-  }
-
-  /// The warning for the blank lines among `kinds` (those at the very end excluded by the
-  /// caller), or `nil` when there are none.
-  private static func blankLinesWarning(_ kinds: ArraySlice<LineKindScan.Kind>) -> LogWarning? {
-    guard let first = kinds.firstIndex(of: .blank) else { return nil }
-    let count = kinds[first...].count { $0 == .blank }
-    let what =
-      count == 1
-      ? "a blank line: it is not an entry and takes"
-      : "\(count) blank lines, the first here: they are not entries and take"
-    return LogWarning(
-      line: first + 1, message: "skipped \(what) no number (JSON Lines has no blank lines)")
-  }
-
-  /// The `seq` of line `i`, read by stepping over the whole line.
-  private static func seqMember(_ source: LogSource, _ lines: LineIndex, _ i: Int) -> Int {
-    guard let bytes = try? source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1) else {
-      return LineIndex.seqAbsent
-    }
-    return LineIndex.code(bytes.withUnsafeBytes { LineKindScan.seqMember($0) })
-  }
-
-  // Entry lines are never parsed here: only the last pending line, if it ends the log.
-  private static func scanPending(
-    _ source: LogSource, _ lines: LineIndex, _ range: Range<Int>,
-    _ kinds: ArraySlice<LineKindScan.Kind>, asynchronous: Bool
-  ) -> (pending: PendingEntry?, warnings: [LogWarning], crashWarning: Int?) {
-    let found = kinds.indices.filter { kinds[$0] == .pending }
-    guard let last = found.last else { return (nil, [], nil) }
-    var warnings: [LogWarning] = []
-    // Effect records are no entries: they neither complete a pending record nor stop
-    // one from being the last.
-    for i in found.dropLast()
-    where kinds[(i + 1)...].first(where: { $0 != .blank && $0 != .effect }) == .pending {
-      warnings.append(
-        LogWarning(
-          line: i + 1,
-          message: "a pending record was never completed (the next line is another pending record)"
-        ))
-    }
-    var pending: PendingEntry?
-    var crashWarning: Int?
-    if kinds[(last + 1)...].allSatisfy({ $0 == .blank || $0 == .effect }) {
-      if let value = try? parse(source, lines, last),
-        let entry = PendingEntry(value, line: last + 1)
-      {
-        pending = entry
-        crashWarning = warnings.count
-        warnings.append(
-          LogWarning(
-            line: last + 1,
-            message: asynchronous ? entry.asynchronousEndMessage : entry.crashMessage))
-      } else {
-        warnings.append(
-          LogWarning(
-            line: last + 1, message: "the last line is a pending record that cannot be read"))
-      }
-    }
-    return (pending, warnings, crashWarning)
-  }
+  /// The log's layout, built now from a classic index of its lines if it is not yet.
+  @inline(__always)
+  var layout: LogLayout { layoutCell.layout(building: source) }
 
   /// The 0-based line index of the entry at `position` (1-based).
-  func lineIndex(ofEntry position: Int) -> Int {
-    entryLines?[position - 1] ?? firstEntryLine + position - 1
-  }
+  func lineIndex(ofEntry position: Int) -> Int { layout.lineIndex(ofEntry: position) }
 
   /// Why a line could not be parsed: reading it failed, or it is not JSON.
-  private enum LineFailure: Error {
+  enum LineFailure: Error {
     case read(LogError)
     case syntax(JSONParseError)
   }
 
-  /// Whether the log records actions only, from its first two entries (line indexes
-  /// `firsts`): the first has no `next` and no `patch`; when it has a `prior` (the initial
-  /// state, see <doc:LogFormat#Action-only-entries>), the second entry, if any, has no
-  /// `next` and no `patch` either. A first entry with a `prior` before entries that record
-  /// states is a full entry missing its `next`, and reads as the error that names it on
-  /// every path, rather than a log whose recorded states are all ignored.
-  private static func recordsActionsOnly(
-    _ source: LogSource, _ lines: LineIndex, _ firsts: ArraySlice<Int>
-  ) -> Bool {
-    func reading(_ i: Int) -> (actionOnly: Bool, hasPrior: Bool)? {
-      guard lines.kinds[i] == .entry, case .object(let object)? = try? parse(source, lines, i)
-      else { return nil }
-      return (
-        object["action"] != nil && object["next"] == nil && object["patch"] == nil,
-        object["prior"] != nil
-      )
-    }
-    guard let first = firsts.first, let (actionOnly, hasPrior) = reading(first), actionOnly
-    else { return false }
-    guard hasPrior, firsts.count > 1 else { return true }
-    // A second line that cannot be read leaves the first's reading as it was.
-    return reading(firsts[firsts.startIndex + 1])?.actionOnly ?? true
-  }
-
-  private static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
+  static func parse(_ source: LogSource, _ lines: LineIndex, _ i: Int) throws(LineFailure)
     -> JSONValue
   {
     let bytes: Data
     do {
-      bytes = try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+      bytes = try source.bytes(lines.byteRange(ofLine: i), line: i + 1)
     } catch {
       throw .read(error)
     }
@@ -445,8 +187,9 @@ public final class LogFile: Sendable {
   /// the column for JSON syntax errors.
   func parseLine(_ line: Int) throws(LogError) -> JSONValue {
     let failure: LineFailure
+    let layout = self.layout
     do {
-      return try Self.parse(source, lines, line - 1)
+      return try Self.parse(source, layout.lines, line - 1)
     } catch {
       failure = error
     }
@@ -454,7 +197,8 @@ public final class LogFile: Sendable {
     case .read(let error):
       throw error
     case .syntax(let error):
-      throw lineError(error, line: line, isBlank: lines.ends[line - 1] == lines.starts[line - 1])
+      throw lineError(
+        error, line: line, isBlank: layout.lines.byteRange(ofLine: line - 1).isEmpty)
     }
   }
 
@@ -474,8 +218,8 @@ public final class LogFile: Sendable {
   /// The byte range in the file of the entry at `position` (1-based), without its line
   /// terminator.
   func byteRange(ofEntry position: Int) -> Range<Int> {
-    let i = lineIndex(ofEntry: position)
-    return lines.starts[i]..<lines.ends[i]
+    let layout = self.layout
+    return layout.lines.byteRange(ofLine: layout.lineIndex(ofEntry: position))
   }
 
   /// Reads the file's bytes at `range` into `buffer`, which must hold `range.count`
@@ -511,21 +255,24 @@ public final class LogFile: Sendable {
   public var isCompact: Bool { keyframes != nil }
 
   /// The 1-based file line of the entry at `position` (1-based).
-  public func lineNumber(ofEntry position: Int) -> Int { lineIndex(ofEntry: position) + 1 }
+  public func lineNumber(ofEntry position: Int) -> Int {
+    layout.lineIndex(ofEntry: position) + 1
+  }
 
   /// The raw bytes of the entry at `position`, read now and not parsed.
   /// - Throws: ``LogError`` `.cannotOpen` naming the line when the file cannot be read
   ///   there (it was truncated or rewritten since it was opened).
   /// - Complexity: One read of that line's bytes.
   public func rawLine(ofEntry position: Int) throws(LogError) -> Data {
-    let i = lineIndex(ofEntry: position)
-    return try source.bytes(lines.starts[i]..<lines.ends[i], line: i + 1)
+    let layout = self.layout
+    let i = layout.lineIndex(ofEntry: position)
+    return try source.bytes(layout.lines.byteRange(ofLine: i), line: i + 1)
   }
 
   /// The raw bytes of file line `line` (1-based), read now and not parsed.
   /// - Throws: ``LogError`` `.cannotOpen` naming the line when it cannot be read.
   func rawLine(atLine line: Int) throws(LogError) -> Data {
-    try source.bytes(lines.starts[line - 1]..<lines.ends[line - 1], line: line)
+    try source.bytes(layout.lines.byteRange(ofLine: line - 1), line: line)
   }
 
   /// The entry at `position`, 1-based (1…``entryCount``).
@@ -556,8 +303,9 @@ public final class LogFile: Sendable {
   func entry(from members: LogEntry.Members, line: Int, position: Int) throws(LogError)
     -> LogEntry
   {
-    let seq = numbering.number(atPosition: position)
-    if isActionOnly {
+    let layout = self.layout
+    let seq = layout.numbering.number(atPosition: position)
+    if layout.isActionOnly {
       var entry = try actionOnlyEntry(position: position, line: line, action: members.action)
       entry.seq = seq
       entry.time = members.time
@@ -567,7 +315,7 @@ public final class LogFile: Sendable {
     }
     guard let patch = members.patch else {
       let (prior, next) = members.states!
-      if keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
+      if layout.keyframes != nil { rebuilt.withLock { $0 = (position, next) } }
       return members.entry(seq: seq, prior: prior, next: next, line: line)
     }
     guard position > 1 else {
