@@ -47,15 +47,7 @@ struct LineIndex: Sendable {
   }
 
   private init(reading source: LogSource, parts: Int?) throws(LogError) {
-    let opening = source.opening(4)
-    if !Self.startsWithNULsBeforeText(source, opening),
-      let format = InputSignature.foreignFormat(of: opening)
-    {
-      throw LogError(
-        kind: .cannotOpen, path: source.path,
-        message: "\(format); a log is UTF-8 JSON Lines text")
-    }
-    let firstLine = InputSignature.byteOrderMarkLength(of: opening)
+    let firstLine = try Self.firstLine(of: source)
     let builder: Builder
     if let inParts = try Self.build(
       source, from: firstLine, parts: parts ?? Self.parts(for: source))
@@ -68,6 +60,28 @@ struct LineIndex: Sendable {
       whole.finish()
       builder = whole
     }
+    self.init(builder, source: source)
+  }
+
+  /// Where `source`'s first line starts: past a UTF-8 byte order mark.
+  /// - Throws: ``LogError`` `.cannotOpen` when the input is compressed, an archive, or
+  ///   UTF-16 or UTF-32 text (``InputSignature``).
+  static func firstLine(of source: LogSource) throws(LogError) -> Int {
+    let opening = source.opening(4)
+    if !Self.startsWithNULsBeforeText(source, opening),
+      let format = InputSignature.foreignFormat(of: opening)
+    {
+      throw LogError(
+        kind: .cannotOpen, path: source.path,
+        message: "\(format); a log is UTF-8 JSON Lines text")
+    }
+    return InputSignature.byteOrderMarkLength(of: opening)
+  }
+
+  /// The index `builder` found, its whole input added and finished (see
+  /// ``Builder/finish()``); a line whose first members `builder` could not classify is
+  /// classified from `source`.
+  init(_ builder: Builder, source: LogSource) {
     starts = builder.starts
     ends = builder.ends
     var kinds = builder.kinds
@@ -213,8 +227,9 @@ struct LineIndex: Sendable {
     return seqs
   }
 
-  /// The state of one pass over the chunks.
-  private struct Builder {
+  /// The state of one pass over the chunks: feed it the input in order, a chunk at a
+  /// time (``add(_:at:)``), then ``finish()`` it.
+  struct Builder {
     var starts: [Int] = []
     var ends: [Int] = []
     var kinds: [LineKindScan.Kind?] = []

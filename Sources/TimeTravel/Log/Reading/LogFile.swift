@@ -48,7 +48,10 @@ public final class LogFile: Sendable {
   let source: LogSource
   /// What the index of its lines says (built on opening, or by the first full scan of a
   /// log opened with its index deferred; see ``LogLayout``).
-  private let layoutCell: LogLayoutCell
+  let layoutCell: LogLayoutCell
+  /// Where the first line starts (past a byte order mark), for the scan that opens a log
+  /// whose index is deferred; `nil` for a log indexed when it was opened.
+  let openingOffset: Int?
 
   /// The header, when the first line is one.
   public var header: LogHeader? { layout.header }
@@ -143,10 +146,40 @@ public final class LogFile: Sendable {
         mapped: mapped))
   }
 
-  private init(source: LogSource) throws(LogError) {
+  /// Opens the log at `path` with the index of its lines deferred: the first scan of
+  /// every entry (``scan(_:threads:read:consume:)`` without positions) indexes the lines
+  /// as it reads them, so that opening and scanning read the file once rather than
+  /// twice; whatever needs the index before then builds it as ``init(path:)`` does. A
+  /// pipe (read whole) and a mapped file are indexed now.
+  ///
+  /// How the first scan reads the log does not change what it finds: it reads each line
+  /// ahead of the index only when the lines before it tell everything the index would
+  /// say of it (see `OpeningScan`), and otherwise builds the index first, as it always
+  /// did.
+  /// - Throws: ``LogError`` `.cannotOpen` as ``init(path:)`` does when the file cannot be
+  ///   opened or is not UTF-8 text; a read that fails later is reported by the scan, or,
+  ///   for a reader that builds the index, by a warning.
+  package convenience init(deferringIndexOf path: String, name: String? = nil) throws(LogError) {
+    try self.init(source: LogSource(path: path, name: name), deferringIndex: true)
+  }
+
+  /// ``init(deferringIndexOf:name:)``, reading `chunkSize` bytes at a time when its index
+  /// is built by itself (tests make it small).
+  convenience init(deferringIndexOf path: String, chunkSize: Int) throws(LogError) {
+    try self.init(
+      source: LogSource(path: path, chunkSize: chunkSize, mapped: false), deferringIndex: true)
+  }
+
+  private init(source: LogSource, deferringIndex: Bool = false) throws(LogError) {
     self.path = source.path
     self.source = source
-    layoutCell = LogLayoutCell(LogLayout(source, lines: try LineIndex(source)))
+    if deferringIndex, source.isReadFile {
+      openingOffset = try LineIndex.firstLine(of: source)
+      layoutCell = LogLayoutCell(nil)
+    } else {
+      openingOffset = nil
+      layoutCell = LogLayoutCell(LogLayout(source, lines: try LineIndex(source)))
+    }
   }
 
   /// The log's layout, built now from a classic index of its lines if it is not yet.

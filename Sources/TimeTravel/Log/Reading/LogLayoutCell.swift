@@ -51,15 +51,21 @@ final class LogLayoutCell: @unchecked Sendable {
     }
   }
 
-  /// Keeps `layout` unless one is already kept, and returns the one kept.
+  /// Keeps `layout`, which the scan that opened the log built from the lines it read,
+  /// unless one is already kept; returns the one kept.
   @discardableResult
   func publish(_ layout: LogLayout) -> LogLayout {
     lock.withLock { _ in
       if let current { return current }
       store(layout)
+      builtByScan.store(true, ordering: .relaxed)
       return layout
     }
   }
+
+  /// Whether the layout kept is the one the scan that opened the log built (for tests).
+  var wasBuiltByScan: Bool { builtByScan.load(ordering: .relaxed) }
+  private let builtByScan = Atomic(false)
 
   private func store(_ layout: LogLayout) {
     published.store(

@@ -308,6 +308,36 @@ final class LogSource: Sendable {
   /// Whether the file is mapped (a regular file that could be).
   var isMapped: Bool { mapping != nil }
 
+  /// Whether the input is a regular file read with `pread(2)`, not mapped: what the scan
+  /// that opens a log reads as it indexes it.
+  var isReadFile: Bool {
+    guard case .file = storage else { return false }
+    return mapping == nil
+  }
+
+  /// Reads up to `buffer.count` bytes of the file from `offset` into `buffer`; returns how
+  /// many, 0 at its end (input in memory: copied from it).
+  /// - Throws: ``LogError`` `.cannotOpen` when reading fails, as the index does.
+  func readBytes(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(LogError)
+    -> Int
+  {
+    switch storage {
+    case .memory(let data):
+      let count = max(0, min(buffer.count, data.count - offset))
+      guard count > 0 else { return 0 }
+      data.withUnsafeBytes { source in
+        buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+      }
+      return count
+    case .file(let fd):
+      while true {
+        let n = pread(fd, buffer.baseAddress!, buffer.count, off_t(offset))
+        if n >= 0 { return n }
+        if errno != EINTR { throw failure("read", errno) }
+      }
+    }
+  }
+
   /// Whether the file shrank under the mapping (a fault cut it, or the file is now shorter
   /// than it): from then on everything is read with `pread(2)`.
   var mappingWasCut: Bool {

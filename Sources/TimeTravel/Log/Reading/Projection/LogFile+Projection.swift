@@ -32,14 +32,16 @@ extension LogFile {
   /// - Throws: ``LogError`` as ``entry(_:)`` does.
   /// With a `memo` (a scan reading a chunk's lines in order), a `prior` with the bytes
   /// of the `next` before it is compared rather than validated, and reused rather than
-  /// built when both are read alike (see ``LineMemo``).
+  /// built when both are read alike (see ``LineMemo``). `numberedByPosition` reads the
+  /// line as the full entry numbered by its position that the scan opening the log has
+  /// checked it to be, without the log's layout, which that scan is still building.
   func entry(
     bytes: UnsafeBufferPointer<UInt8>, position: Int, line: Int,
     reading projection: EntryProjection,
-    memo: LineMemo? = nil
+    memo: LineMemo? = nil, numberedByPosition: Bool = false
   ) throws(LogError) -> LogEntry {
     // States rebuilt from other entries: read in order, through the entry cache.
-    if isCompact || isActionOnly { return try entry(position) }
+    if !numberedByPosition, isCompact || isActionOnly { return try entry(position) }
     var value = JSONValue.null
     // In a scan, an entry object's members are read straight into the entry's fields,
     // without the line's object.
@@ -68,11 +70,17 @@ extension LogFile {
     } catch {
       throw lineError(error, line: line, isBlank: bytes.isEmpty)
     }
-    if let found {
-      let members = try LogEntry.Members(found, path: path, line: line)
-      return try entry(from: members, line: line, position: position)
+    let members =
+      if let found {
+        try LogEntry.Members(found, path: path, line: line)
+      } else {
+        try LogEntry.Members(
+          value, path: path, line: line, actionOnly: !numberedByPosition && isActionOnly)
+      }
+    if numberedByPosition, members.patch == nil, let (prior, next) = members.states {
+      return members.entry(seq: position, prior: prior, next: next, line: line)
     }
-    return try entry(from: value, line: line, position: position)
+    return try entry(from: members, line: line, position: position)
   }
 
   /// The members of the entry object at `cursor` that `projection` reads, each read as

@@ -67,10 +67,19 @@ extension LogFile {
     read: @Sendable (LogLine) throws -> Value,
     consume: (_ position: Int, _ value: Value) throws -> Bool
   ) throws {
-    let range = (positions ?? self.positions).clamped(to: self.positions)
-    guard !range.isEmpty else { return }
-    let sequential = threads <= 1 || isCompact || isActionOnly
     try withoutActuallyEscaping(read) { read in
+      var first = 1
+      // A log opened with its index deferred: the scan indexes it as it reads it.
+      if positions == nil, let offset = openingOffset, layoutCell.current == nil {
+        let opening = OpeningScan(self, threads: threads, chunkBytes: chunkBytes, read: read)
+        switch try opening.run(from: offset, consume: consume) {
+        case .stopped: return
+        case .handedOver(let position): first = position + 1
+        }
+      }
+      let range = (positions ?? first..<(entryCount + 1)).clamped(to: self.positions)
+      guard !range.isEmpty else { return }
+      let sequential = threads <= 1 || isCompact || isActionOnly
       try scanByChunk(
         range, threads: sequential ? 1 : threads, chunkBytes: chunkBytes, consume: consume
       ) {
@@ -273,12 +282,26 @@ final class ScanBuffer: @unchecked Sendable {
 
   /// The buffer, with room for at least `count` bytes.
   func reserve(_ count: Int) -> UnsafeMutableRawBufferPointer {
+    reserve(count, keeping: 0)
+  }
+
+  /// The buffer, with room for at least `count` bytes, its first `keeping` bytes as they
+  /// were.
+  func reserve(_ count: Int, keeping: Int) -> UnsafeMutableRawBufferPointer {
     if storage.count < count {
+      let grown = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: max(count, 64 << 10), alignment: 4096)
+      if keeping > 0 {
+        grown.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: keeping)
+      }
       storage.deallocate()
-      storage = .allocate(byteCount: max(count, 64 << 10), alignment: 4096)
+      storage = grown
     }
     return storage
   }
+
+  /// The buffer as it is.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(storage) }
 
   deinit { storage.deallocate() }
 }

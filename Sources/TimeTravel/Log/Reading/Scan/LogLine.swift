@@ -16,6 +16,9 @@ public struct LogLine {
   /// What the reads of the lines before in the same chunk left (their `next`), when the
   /// line is read with them.
   var memo: LineMemo? = nil
+  /// Whether the line is read as the full entry numbered by its position that the scan
+  /// opening the log checked it to be (see `LogFile.openingScan`).
+  var numberedByPosition = false
 
   /// The entry, with the parts `projection` names built (all of it by default), as
   /// ``LogFile/entry(_:reading:)`` reads it.
@@ -23,7 +26,9 @@ public struct LogLine {
   public func entry(reading projection: EntryProjection = .everything) throws(LogError)
     -> LogEntry
   {
-    try log.entry(bytes: bytes, position: position, line: line, reading: projection, memo: memo)
+    try log.entry(
+      bytes: bytes, position: position, line: line, reading: projection, memo: memo,
+      numberedByPosition: numberedByPosition)
   }
 
   /// The entry read at validation speed, its states as byte ranges of ``bytes`` (see
