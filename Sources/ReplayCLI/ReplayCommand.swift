@@ -74,28 +74,39 @@ public enum ReplayCommand {
     defer { stream?.close() }
     let log: LogFile
     var importWarnings: [LogWarning] = []
+    // A mode that starts with a scan of every entry and prints when it ends indexes the
+    // log as it scans it: the file is read once (unless REPLAY_INDEX_FIRST=1, for
+    // comparing the two).
+    let scansFirst =
+      stream == nil && path != "-" && !options.follow
+      && io.environment["REPLAY_INDEX_FIRST"] != "1"
+      && (mode as? any ScanningMode)?.scansEveryEntryFirst(options) == true
     do {
       if let stream {
         log = try LogFile(contents: [], name: stream.name)
       } else if path == "-" {
         log = try io.standardInputLog()
       } else {
-        (log, importWarnings) = try LogOpener.open(path: path)
+        (log, importWarnings) = try LogOpener.open(path: path, deferringIndex: scansFirst)
       }
     } catch {
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }
-    // The summary lists the import's warnings with the log's; other modes say them here.
+    // The summary lists the import's warnings with the log's; other modes say them once
+    // the log is open, or once their first scan has indexed it.
     // A log being followed is still being recorded: its missing closing record is no news.
-    let logWarnings = log.warnings.filter { !(options.follow && $0.isMissingClosingRecord) }
-    for warning in (mode is SummaryMode ? [] : importWarnings) + logWarnings {
-      io.errText(
-        "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n")
-    }
+    let follow = options.follow
+    let warnings = OpeningWarnings(
+      log: log, imported: mode is SummaryMode ? [] : importWarnings, io: io,
+      keep: { !(follow && $0.isMissingClosingRecord) })
+    if !scansFirst { warnings.say() }
     log.scanSettings = ScanSettings(environment: io.environment)
-    let context = Context(
+    var context = Context(
       log: log, options: options, io: io, reducers: reducers, importWarnings: importWarnings)
+    context.openingWarnings = warnings
+    // Said before an error ends the mode, and after a mode that did not say them.
+    defer { warnings.say() }
     do {
       try ActionOnlyStates.prepare(
         context, for: type(of: mode).declaration, usesReducer: mode.usesReducer)
@@ -107,6 +118,7 @@ public enum ReplayCommand {
       }
       return try mode.run(context)
     } catch let error as LogError {
+      warnings.say()
       io.errText("replay: \(error)\n")
       switch error.kind {
       case .outOfRange: return ExitCode.usage
@@ -114,9 +126,11 @@ public enum ReplayCommand {
       default: return ExitCode.unreadableLog
       }
     } catch let error as CommandError {
+      warnings.say()
       io.errText("replay: \(error.message)\n")
       return error.code
     } catch {
+      warnings.say()
       io.errText("replay: \(error)\n")
       return ExitCode.unreadableLog
     }

@@ -9,8 +9,8 @@ import TimeTravel
 //     [--only diff|parse|memory|keyframes|minimize|scan] [--keep] [--replay PATH] [--log PATH]
 //   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
-// REPLAY_BENCH_INDEX_FIRST=1 opens each scanned log by its index first rather than with
-// the index deferred to the scan (the command line's text listings), to compare the two.
+// REPLAY_INDEX_FIRST=1 opens each scanned log by its index first rather than with the
+// index deferred to the scan (the command line's text listings), to compare the two.
 //
 // Inputs are generated deterministically into a temporary directory, which is
 // removed at the end.

@@ -11,6 +11,8 @@ struct Context {
   /// What opening another tool's history noticed (an Elm message its metadata does not
   /// list, Redux DevTools states that do not match its actions); the summary lists them.
   var importWarnings: [LogWarning] = []
+  /// The warnings opening the log gives, said once (see ``OpeningWarnings``).
+  var openingWarnings = OpeningWarnings()
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { options.json }

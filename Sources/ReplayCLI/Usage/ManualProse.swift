@@ -69,6 +69,13 @@ enum ManualProse {
         integer; 1048576 by default.
         """),
       .item(
+        "REPLAY_INDEX_FIRST",
+        """
+        Set to 1, every log is indexed when it is opened. Otherwise the text listings
+        of --find and --watch index a log as their scan reads it, so that the file
+        is read once; what is printed is the same either way.
+        """),
+      .item(
         "REPLAY_TOKEN",
         """
         The token apps must send to --listen when --token is not given; set and

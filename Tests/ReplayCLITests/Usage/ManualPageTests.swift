@@ -147,8 +147,8 @@ import Testing
     }
     #expect(
       reads == [
-        "HOME", "NO_COLOR", "REPLAY_HISTORY", "REPLAY_SCAN_CHUNK_BYTES", "REPLAY_THREADS",
-        "REPLAY_TOKEN", "TERM",
+        "HOME", "NO_COLOR", "REPLAY_HISTORY", "REPLAY_INDEX_FIRST", "REPLAY_SCAN_CHUNK_BYTES",
+        "REPLAY_THREADS", "REPLAY_TOKEN", "TERM",
       ])
     #expect(sets == ["REPLAY_STATE"])
     let section = try #require(
@@ -158,7 +158,7 @@ import Testing
     #expect(
       terms == [
         "NO_COLOR", "REPLAY_HISTORY", "HOME", "TERM", "REPLAY_THREADS", "REPLAY_SCAN_CHUNK_BYTES",
-        "REPLAY_TOKEN", "REPLAY_STATE",
+        "REPLAY_INDEX_FIRST", "REPLAY_TOKEN", "REPLAY_STATE",
       ])
     #expect(Set(terms) == reads.union(sets))
     #expect(section[1].hasPrefix(".TP\n\\fB\\(ti/.replay_history\\fR\n"))

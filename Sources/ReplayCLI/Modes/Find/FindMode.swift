@@ -7,7 +7,7 @@ import TimeTravelJQ
 /// `--format json` streams: the array's records are printed as the scan consumes their
 /// entries (``JSONArrayStream``). The text is printed when the scan ends, as its heading
 /// counts the entries ("6 entries match:").
-struct FindMode: FollowableMode {
+struct FindMode: FollowableMode, ScanningMode {
   static let flag = Flag(
     names: ["--find"], value: .text("EXPR"),
     help:
@@ -36,6 +36,10 @@ struct FindMode: FollowableMode {
     return (try run(context), report)
   }
 
+  /// The text listing scans every entry first and prints when it ends (its heading counts
+  /// them); the JSON records stream, after the warnings.
+  func scansEveryEntryFirst(_ options: Options) -> Bool { options.format == .text }
+
   func followReport(_ context: Context) throws -> FollowMode.Report {
     .find(
       try JQPredicate.compile(
@@ -54,6 +58,7 @@ struct FindMode: FollowableMode {
     let found = try Self.search(
       context, filter: filter, what: "the --find expression", restriction: restriction,
       progress: "searching")
+    context.openingWarnings.say()
     return try context.emit(FindOutput(entries: found.map(\.entry)))
   }
 

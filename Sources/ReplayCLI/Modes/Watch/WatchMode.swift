@@ -5,7 +5,7 @@ import TimeTravel
 /// `--format json` streams: the array's records are printed as the scan consumes their
 /// entries (``JSONArrayStream``). The text is held until the scan ends (``OutputSpool``),
 /// as its heading counts the hits ("3 entries changed /filter:").
-struct WatchMode: FollowableMode {
+struct WatchMode: FollowableMode, ScanningMode {
   static let flag = Flag(
     names: ["--watch"], value: .text("PATH"),
     help:
@@ -25,6 +25,10 @@ struct WatchMode: FollowableMode {
     let code = try run(context)
     return (code, try followReport(context))
   }
+
+  /// The text listing scans every entry first and prints when it ends (its heading counts
+  /// the hits); the JSON records stream, after the warnings.
+  func scansEveryEntryFirst(_ options: Options) -> Bool { options.format == .text }
 
   func followReport(_ context: Context) throws -> FollowMode.Report {
     do {
@@ -69,6 +73,7 @@ struct WatchMode: FollowableMode {
       return true
     }
     progress.finish()
+    context.openingWarnings.say()
     context.io.out(WatchOutput.heading(path, count: spool.count))
     spool.write(to: context.io)
     return spool.count == 0 ? ExitCode.notFound : ExitCode.success

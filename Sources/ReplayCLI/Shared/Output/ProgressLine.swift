@@ -9,11 +9,15 @@ struct ProgressLine {
   /// reports every entry.
   private let shows: Bool
 
-  init(io: any ReplayIO, total: Int, label: String) {
+  /// A line for `total` items, asked only when stderr is a terminal (where the line
+  /// shows): the entries of a log whose index its first scan builds are not counted until
+  /// the scan ends, and counting them first would read the log twice.
+  init(io: any ReplayIO, total: @autoclosure () -> Int, label: String) {
     self.io = io
-    self.total = total
     self.label = label
-    shows = total >= 1000 && io.errorIsTerminal
+    let terminal = io.errorIsTerminal
+    self.total = terminal ? total() : 0
+    shows = terminal && self.total >= 1000
   }
 
   /// Reports that `done` of `total` items are finished; redraws at most once

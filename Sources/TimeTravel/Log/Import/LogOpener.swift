@@ -29,6 +29,15 @@ public enum LogOpener {
   public static func open(path: String, name: String? = nil) throws(LogError) -> (
     log: LogFile, warnings: [LogWarning]
   ) {
+    try open(path: path, name: name, deferringIndex: false)
+  }
+
+  /// ``open(path:name:)``, opening a replay log in a regular file with the index of its
+  /// lines deferred to its first full scan (`LogFile(deferringIndexOf:name:)`) when
+  /// `deferringIndex`.
+  package static func open(path: String, name: String? = nil, deferringIndex: Bool) throws(LogError)
+    -> (log: LogFile, warnings: [LogWarning])
+  {
     let name = name ?? path
     var info = stat()
     let kind = stat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
@@ -47,7 +56,12 @@ public enum LogOpener {
     let prefix = Array((try? handle.read(upToCount: prefixSize)) ?? Data())
     let isWhole = prefix.count < prefixSize
     let verdict = LogFormatDetector.verdict(prefix: prefix, isWhole: isWhole)
-    guard verdict != .jsonLines else { return (try LogFile(path: path, name: name), []) }
+    guard verdict != .jsonLines else {
+      let log =
+        deferringIndex
+        ? try LogFile(deferringIndexOf: path, name: name) : try LogFile(path: path, name: name)
+      return (log, [])
+    }
     var bytes = prefix
     if !isWhole { bytes += Array((try? handle.readToEnd()) ?? Data()) }
     guard let imported = try document(bytes, name: name, strict: verdict == .document) else {
