@@ -52,7 +52,9 @@ enum ActionOnlyStates {
       }
       return
     }
-    guard log.isActionOnly, mode.states == .needed else { return }
+    // The mode first: asking the log indexes it, which a log opened for a scan that
+    // indexes it as it reads would do twice.
+    guard mode.states == .needed, log.isActionOnly else { return }
     let registered = context.reducers.names
     let names = registered.isEmpty ? "" : " (registered: \(registered.joined(separator: ", ")))"
     throw CommandError(

@@ -104,7 +104,19 @@ public final class LogFile: Sendable {
   private let rebuilt = Mutex<(position: Int, state: JSONValue)?>(nil)
   /// Whether the entries record actions only (the first has no `next` and no `patch`):
   /// their states come from a reducer (see ``recompute(with:keyframeInterval:)``).
-  public var isActionOnly: Bool { layout.isActionOnly }
+  public var isActionOnly: Bool {
+    if let layout = layoutCell.current { return layout.isActionOnly }
+    guard let openingOffset else { return layout.isActionOnly }
+    // A log whose index is deferred tells it from its first lines, without the index.
+    return actionOnlyAtStart.withLock { answer in
+      if let answer { return answer }
+      let found = LogLayout.recordsActionsOnly(atStartOf: source, firstLine: openingOffset)
+      answer = found
+      return found
+    }
+  }
+  /// ``isActionOnly`` as the first lines of a log whose index is deferred tell it.
+  private let actionOnlyAtStart = Mutex<Bool?>(nil)
   /// The states of an action-only log, once a reducer is given.
   let recomputation = Mutex<RecomputedStates?>(nil)
   /// See ``scanSettings``.

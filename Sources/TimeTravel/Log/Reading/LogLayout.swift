@@ -48,6 +48,54 @@ final class LogLayout: Sendable {
   /// See ``LogFile/isActionOnly``.
   let isActionOnly: Bool
 
+  /// Whether the log at `source`, whose lines start at `firstLine`, records actions only,
+  /// as its layout will say, from the lines at its start: what a log opened with its index
+  /// deferred answers without indexing the whole file.
+  ///
+  /// The layout reads the first two entries (see ``recordsActionsOnly(_:_:_:)``), after
+  /// the header; read here once a line that is not blank follows the second, so that
+  /// neither is the file's last line, which the layout may drop as torn. A file that ends
+  /// before is read whole, and its layout gives the answer.
+  /// - Complexity: Reads the file up to the line after its second entry.
+  static func recordsActionsOnly(atStartOf source: LogSource, firstLine: Int) -> Bool {
+    var builder = LineIndex.Builder()
+    builder.lineStart = firstLine
+    var firsts: [Int]?
+    var lines = LineIndex()
+    let reached = try? source.forEachChunk(from: 0, to: nil, chunkSize: 64 << 10) {
+      chunk, offset in
+      builder.add(chunk, at: offset)
+      lines = LineIndex(builder, source: source)
+      firsts = Self.firstEntries(source, lines)
+      return firsts == nil
+    }
+    guard reached != nil else { return false }
+    guard let firsts else {
+      builder.finish()
+      return LogLayout(source, lines: LineIndex(builder, source: source)).isActionOnly
+    }
+    return recordsActionsOnly(source, lines, firsts[...])
+  }
+
+  /// The line indexes of the first two entries among `lines` (ended lines at the start of
+  /// a file), once a line that is not blank follows the second; else `nil`.
+  private static func firstEntries(_ source: LogSource, _ lines: LineIndex) -> [Int]? {
+    let kinds = lines.kinds
+    guard var start = kinds.firstIndex(where: { $0 != .blank }) else { return nil }
+    if let first = try? LogFile.parse(source, lines, start), LogHeader(first) != nil {
+      start += 1
+    }
+    var entries: [Int] = []
+    for i in start..<kinds.count {
+      if entries.count == 2 {
+        if kinds[i] != .blank { return entries }
+      } else if kinds[i] == .entry || kinds[i] == .patch {
+        entries.append(i)
+      }
+    }
+    return nil
+  }
+
   /// The 0-based line index of the entry at `position` (1-based).
   @inline(__always)
   func lineIndex(ofEntry position: Int) -> Int {
@@ -318,7 +366,7 @@ final class LogLayout: Sendable {
   /// `next` and no `patch` either. A first entry with a `prior` before entries that record
   /// states is a full entry missing its `next`, and reads as the error that names it on
   /// every path, rather than a log whose recorded states are all ignored.
-  private static func recordsActionsOnly(
+  static func recordsActionsOnly(
     _ source: LogSource, _ lines: LineIndex, _ firsts: ArraySlice<Int>
   ) -> Bool {
     func reading(_ i: Int) -> (actionOnly: Bool, hasPrior: Bool)? {

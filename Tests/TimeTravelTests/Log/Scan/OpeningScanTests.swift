@@ -43,6 +43,10 @@ import Testing
     let opened = try LogFile(path: temp.path)
     let expected = ParallelScanTests.sequential(opened)
     let layout = layoutText(opened)
+    // Asked first, without the index.
+    let asked = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
+    #expect(asked.isActionOnly == opened.isActionOnly, "\(name)")
+    #expect(asked.layoutCell.current == nil, "\(name)")
     for (threads, chunkBytes) in configurations {
       let log = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
       let scanned = ParallelScanTests.scanned(log, threads: threads, chunkBytes: chunkBytes)
@@ -69,6 +73,39 @@ import Testing
       let text = ParallelScanTests.fuzzedLog(&random)
       guard (try? ScanTestLogs.log(text)) != nil else { continue }
       try Self.check(text, "round \(round)")
+    }
+  }
+
+  /// A log opened with its index deferred tells whether it records actions only from its
+  /// first lines, as its index does, without indexing it: its header, a first entry with
+  /// the initial state, a second entry that records states, a torn last line.
+  @Test func whetherALogRecordsActionsOnlyIsToldFromItsFirstLines() throws {
+    let action = { (n: Int) in #"{"seq":\#(n),"action":{"add":{"n":\#(n)}}}"# }
+    let withPrior = #"{"seq":1,"action":"start","prior":{"count":0}}"#
+    let cases: [(String, Bool)] = [
+      ((1...5).map(action).joined(separator: "\n") + "\n", true),
+      (
+        #"{"format":"replay-log","version":1}"# + "\n\n"
+          + (1...3).map(action).joined(separator: "\n"), true
+      ),
+      (withPrior + "\n" + action(2) + "\n" + action(3) + "\n", true),
+      (withPrior + "\n" + ScanTestLogs.line(2, prior: 0, next: 2) + "\n" + action(3) + "\n", false),
+      (withPrior + "\n" + #"{"seq":2,"act"#, true),
+      (withPrior + "\n" + ScanTestLogs.line(2, prior: 0, next: 2), false),
+      (action(1), true),
+      ("\n\n", false),
+      (ScanTestLogs.clean(3).joined(separator: "\n"), false),
+      (
+        #"{"pending":true,"seq":1,"action":"a"}"# + "\n"
+          + (1...3).map(action).joined(separator: "\n"), true
+      ),
+    ]
+    for (text, expected) in cases {
+      let temp = try TempLog(text)
+      let log = try LogFile(deferringIndexOf: temp.path)
+      #expect(log.isActionOnly == expected, "\(text)")
+      #expect(log.layoutCell.current == nil)
+      #expect(try LogFile(path: temp.path).isActionOnly == expected, "\(text)")
     }
   }
 
