@@ -21,14 +21,22 @@ struct LogSequenceCheck {
 
   /// Checks the pending records before the entry at `position`, then the entry's `time`.
   /// - Parameters:
+  ///   - number: The entry's number (``LogFile/numbering``).
   ///   - seq: The entry's `seq` as recorded (its number when it has none).
+  ///   - afterGap: Whether a gap record comes just before the entry.
   /// - Returns: The warnings, in line order.
-  mutating func check(position: Int, seq: Int, line: Int, time: String?) -> [LogWarning] {
+  ///
+  /// The pending records are those of the log's index; while the scan that opens the log
+  /// builds it, there are none before the entries it reads ahead (a pending record ends
+  /// that reading, see `OpeningScan`).
+  mutating func check(
+    position: Int, number: Int, seq: Int, line: Int, time: String?, afterGap: Bool
+  ) -> [LogWarning] {
     var warnings: [LogWarning] = []
-    let afterGap = log.gap(beforeEntry: position) != nil
+    let pendingLines = log.layoutCell.current?.pendingLines ?? []
     var completing: Int?
-    while nextPending < log.pendingLines.count, log.pendingLines[nextPending] < line {
-      let pendingLine = log.pendingLines[nextPending]
+    while nextPending < pendingLines.count, pendingLines[nextPending] < line {
+      let pendingLine = pendingLines[nextPending]
       nextPending += 1
       let pending = pendingSeq(atLine: pendingLine)
       // A pending record its entry completes is numbered by that entry's check.
@@ -51,7 +59,6 @@ struct LogSequenceCheck {
       }
     }
     previousSeq = seq
-    let number = log.numbering.number(atPosition: position)
     if let time, let instant = RFC3339Instant(time) {
       if let previous = previousTime, instant < previous.instant {
         warnings.append(

@@ -2,7 +2,7 @@ import TerminalEditor
 import TimeTravel
 
 /// `replay LOG`: entry count, time span, actions with counts, warnings.
-struct SummaryMode: FollowableMode {
+struct SummaryMode: FollowableMode, ScanningMode {
   static let declaration = ModeDeclaration(
     SummaryMode.self, flag: nil,
     options: [OptionFlags.filter, OptionFlags.follow, OptionFlags.until], states: .actions)
@@ -19,6 +19,9 @@ struct SummaryMode: FollowableMode {
 
   func followReport(_ context: Context) throws -> FollowMode.Report { .summary }
 
+  /// The summary scans every entry first and prints when it ends.
+  func scansEveryEntryFirst(_ options: Options) -> Bool { true }
+
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(
@@ -33,6 +36,7 @@ struct SummaryMode: FollowableMode {
         fastScanning: log, reading: restriction.projection, including: restriction.includes)
     // A log being followed is still being recorded: its missing closing record is no news.
     if context.options.follow { summary.warnings.removeAll(where: \.isMissingClosingRecord) }
+    context.openingWarnings.say()
     let notes = try ImportNotes(log, reducer: context.options.reducer)
     return try context.emit(
       SummaryOutput(

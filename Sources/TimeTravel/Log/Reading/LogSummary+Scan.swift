@@ -61,8 +61,10 @@ extension LogSummary {
     chunkBytes: Int, tree: @escaping (LogEntry) throws -> Bool = { _ in true }
   ) throws {
     // Compact entries hold a patch, not their states, and action-only entries no states
-    // at all: only the tree scan rebuilds them.
-    if log.isCompact || log.isActionOnly {
+    // at all: only the tree scan rebuilds them. (A log whose index is deferred tells it is
+    // compact once its scan has built the index.)
+    let indexed = log.openingOffset == nil || log.layoutCell.current != nil
+    if log.isActionOnly || indexed && log.isCompact {
       self = try LogSummary(scanning: log, including: tree)
       return
     }
@@ -72,39 +74,59 @@ extension LogSummary {
     var tally = ActionTally()
     // The last entry before the current chunk: its number and its `next`.
     var previous: (seq: Int, next: [UInt8])?
+    // The number of the entry before.
+    var before: Int?
     var included = 0
-    do {
-      try log.scanByChunk(log.positions, threads: threads, chunkBytes: chunkBytes) {
-        position, item in
-        let record: ScannedEntry = item
-        let seq = log.numbering.number(atPosition: position)
-        let line = log.lineNumber(ofEntry: position)
-        chain += sequence.check(
-          position: position, seq: record.seq ?? seq, line: line, time: record.time)
-        provenance.check(
-          position: position, seq: seq, line: line, site: record.site, origin: record.origin)
-        switch record.chain {
-        case .broken(let first):
-          let before = log.numbering.number(atPosition: position - 1)
-          chain.append(Self.chainWarning(seq, after: before, line: line, first))
-        case .checked:
-          break
-        case .firstInChunk(let prior):
-          // After a gap record the chain restarts: the prior does not follow on.
-          if let previous, log.gap(beforeEntry: position) == nil,
-            let first = Self.chainBreak(previous.next, prior)
-          {
-            chain.append(Self.chainWarning(seq, after: previous.seq, line: line, first))
-          }
+    // Everything the entries' checks need comes with them (their numbers, lines and
+    // gaps), so the scan that opens a log can consume them before the index is built.
+    func consume(_ position: Int, _ record: ScannedEntry) -> Bool {
+      let seq = record.number
+      defer { before = seq }
+      chain += sequence.check(
+        position: position, number: seq, seq: record.seq ?? seq, line: record.line,
+        time: record.time, afterGap: record.afterGap)
+      provenance.check(
+        position: position, seq: seq, line: record.line, site: record.site,
+        origin: record.origin)
+      switch record.chain {
+      case .broken(let first):
+        chain.append(Self.chainWarning(seq, after: before ?? seq, line: record.line, first))
+      case .checked:
+        break
+      case .firstInChunk(let prior):
+        // After a gap record the chain restarts: the prior does not follow on.
+        if let previous, !record.afterGap, let first = Self.chainBreak(previous.next, prior) {
+          chain.append(Self.chainWarning(seq, after: previous.seq, line: record.line, first))
         }
-        if let next = record.lastNext { previous = (seq, next) }
-        if record.included {
-          included += 1
-          tally.add(name: record.name, time: record.time)
+      }
+      if let next = record.lastNext { previous = (seq, next) }
+      if record.included {
+        included += 1
+        tally.add(name: record.name, time: record.time)
+      }
+      return true
+    }
+    var first = 1
+    let opening = try log.scanOpening(
+      threads: threads, chunkBytes: chunkBytes, stopsAtPending: true, consume: consume
+    ) { positions, lines in
+      Self.scanChunk(log, positions, include, lines)
+    }
+    if case .handedOver(let position)? = opening {
+      // The scan built the index: a compact log is read again, whole.
+      if log.isCompact {
+        self = try LogSummary(scanning: log, including: tree)
+        return
+      }
+      first = position + 1
+    }
+    if first <= log.entryCount {
+      try log.scanByChunk(
+        first..<(log.entryCount + 1), threads: threads, chunkBytes: chunkBytes, consume: consume
+      ) { chunk, buffer, stopped in
+        Self.scanChunk(log, chunk.positions, include) { read in
+          log.readChunk(chunk, into: buffer, stopped: stopped, read)
         }
-        return true
-      } read: { chunk, buffer, stopped in
-        Self.scanChunk(log, chunk, buffer, stopped, include)
       }
     }
     self.entryCount = included
@@ -131,6 +153,11 @@ extension LogSummary {
     /// Its `site` and `origin` members as written, when it has them.
     var site: JSONValue?
     var origin: JSONValue?
+    /// Its number (``LogFile/numbering``), file line, and whether a gap record comes
+    /// just before it.
+    var number: Int
+    var line: Int
+    var afterGap: Bool
   }
 
   /// How an entry's `prior` was checked against the entry before it.
@@ -143,17 +170,17 @@ extension LogSummary {
     case firstInChunk(prior: [UInt8])
   }
 
-  /// Scans the entries of `chunk`, checking each `prior` against the `next` before it
-  /// within the chunk.
+  /// Scans the entries at `positions`, read in order by `lines`, checking each `prior`
+  /// against the `next` before it within the chunk.
   private static func scanChunk(
-    _ log: LogFile, _ chunk: ScanChunk, _ buffer: ScanBuffer, _ stopped: @Sendable () -> Bool,
-    _ include: (@Sendable (LogLine) throws -> Bool)?
+    _ log: LogFile, _ positions: Range<Int>, _ include: (@Sendable (LogLine) throws -> Bool)?,
+    _ lines: ((LogLine) -> Result<ScannedEntry, any Error>) -> [Result<ScannedEntry, any Error>]
   ) -> [Result<ScannedEntry, any Error>] {
     // The `next` of each line of the chunk read so far, by position in the chunk: a line
     // read again (after a cut mapping) compares with the line before it, not the last read.
     var nexts: [UnsafeBufferPointer<UInt8>] = []
-    return log.readChunk(chunk, into: buffer, stopped: stopped) { line in
-      let k = line.position - chunk.positions.lowerBound
+    return lines { line in
+      let k = line.position - positions.lowerBound
       let previousNext = k > 0 ? nexts[k - 1] : nil
       let entry: RawEntry
       let included: Bool
@@ -165,11 +192,12 @@ extension LogSummary {
       }
       let prior = UnsafeBufferPointer(rebasing: line.bytes[entry.prior])
       let next = UnsafeBufferPointer(rebasing: line.bytes[entry.next])
+      let afterGap = line.followsGap
       var link = ChainLink.checked
       if let previousNext {
         // A prior with the very bytes of the next before follows on (the scanner compared
         // them already).
-        if !entry.priorRepeatsPreviousNext, log.gap(beforeEntry: line.position) == nil,
+        if !entry.priorRepeatsPreviousNext, !afterGap,
           let first = chainBreak(previousNext, prior)
         {
           link = .broken(first)
@@ -180,12 +208,12 @@ extension LogSummary {
       // The lines' bytes outlive the chunk's reading.
       nexts.removeSubrange(k...)
       nexts.append(next)
-      let last = line.position == chunk.positions.upperBound - 1
+      let last = line.position == positions.upperBound - 1
       return .success(
         ScannedEntry(
           seq: entry.seq, time: entry.time, name: entry.actionName, chain: link,
           included: included, lastNext: last ? Array(next) : nil, site: entry.site,
-          origin: entry.origin))
+          origin: entry.origin, number: line.number, line: line.line, afterGap: afterGap))
     }
   }
 

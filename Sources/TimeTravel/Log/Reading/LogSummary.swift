@@ -43,8 +43,8 @@ public struct LogSummary: Sendable, Equatable {
       let entry = try log.entry(position)
       defer { previous = entry }
       chain += sequence.check(
-        position: position, seq: entry.recordedSeq ?? entry.seq, line: entry.line,
-        time: entry.time)
+        position: position, number: entry.seq, seq: entry.recordedSeq ?? entry.seq,
+        line: entry.line, time: entry.time, afterGap: log.gap(beforeEntry: position) != nil)
       provenance.check(
         position: position, seq: entry.seq, line: entry.line, site: entry.otherMembers["site"],
         origin: entry.otherMembers["origin"])

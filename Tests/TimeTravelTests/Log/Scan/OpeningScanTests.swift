@@ -47,11 +47,21 @@ import Testing
     let asked = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
     #expect(asked.isActionOnly == opened.isActionOnly, "\(name)")
     #expect(asked.layoutCell.current == nil, "\(name)")
+    let summary = ParallelScanTests.describe(Result { try LogSummary(scanning: opened) })
     for (threads, chunkBytes) in configurations {
       let log = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
       let scanned = ParallelScanTests.scanned(log, threads: threads, chunkBytes: chunkBytes)
       #expect(scanned == expected, "\(name), \(threads) threads, chunks of \(chunkBytes)")
       #expect(layoutText(log) == layout, "\(name), \(threads) threads, chunks of \(chunkBytes)")
+      // The summary's scan opens a log too.
+      let summarized = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
+      let fast = ParallelScanTests.describe(
+        Result {
+          try LogSummary(
+            fastScanning: summarized, threads: threads, including: nil, chunkBytes: chunkBytes)
+        })
+      #expect(fast == summary, "\(name), \(threads) threads, chunks of \(chunkBytes)")
+      #expect(layoutText(summarized) == layout, "\(name), summary")
     }
   }
 
@@ -127,6 +137,29 @@ import Testing
 
   static func text(_ name: String) -> String {
     ScanTestLogs.cases.first { $0.name == name }!.text
+  }
+
+  /// The summary's scan leaves a pending record and what follows it to the index, which
+  /// places pending records among the entries for its checks of `seq`.
+  @Test func theSummarysScanStopsAtAPendingRecord() throws {
+    let temp = try TempLog(Self.text("pending records"))
+    let log = try LogFile(deferringIndexOf: temp.path)
+    var consumed: [Int] = []
+    let end = try log.scanOpening(
+      threads: 2, chunkBytes: 100, stopsAtPending: true,
+      consume: { position, _ in
+        consumed.append(position)
+        return true
+      }
+    ) { _, lines in lines { line in .success(line.position) } }
+    // The pending record is line 9, after entry 8.
+    guard case .handedOver(let after)? = end else {
+      Issue.record("the scan was stopped")
+      return
+    }
+    #expect(after == 8)
+    #expect(consumed == Array(1...8))
+    #expect(log.layoutCell.wasBuiltByScan)
   }
 
   /// A recorder's log is read in one pass: every entry but the last line (which the
@@ -207,6 +240,31 @@ import Testing
     #expect(mostAhead <= 9)
     #expect(reads.load(ordering: .relaxed) == log.entryCount)
     #expect(log.layoutCell.wasBuiltByScan)
+  }
+
+  /// A file cut short while the scan reads it: the chunks read after are short, so the
+  /// reading ahead stops there, and the index is built from the file as it now is; the
+  /// entries consumed are those of the shorter file, in order, each once.
+  @Test func aFileCutWhileItIsReadIsIndexedAsItNowIs() throws {
+    let lines = ScanTestLogs.clean(40)
+    let temp = try TempLog(lines.joined(separator: "\n") + "\n")
+    let cut = lines.prefix(20).reduce(0) { $0 + $1.utf8.count + 1 }
+    let log = try LogFile(deferringIndexOf: temp.path)
+    var consumed: [Int] = []
+    try log.scan(
+      nil, threads: 1, chunkBytes: 700,
+      read: { line in
+        if line.position == 3 { truncate(temp.path, off_t(cut)) }
+        return try line.entry().seq
+      }
+    ) { position, seq in
+      #expect(position == seq)
+      consumed.append(position)
+      return true
+    }
+    #expect(consumed == Array(1...20))
+    #expect(log.entryCount == 20)
+    #expect(!log.layoutCell.wasBuiltByScan)
   }
 
   /// Whatever needs the index before the first scan builds it as opening does, and the

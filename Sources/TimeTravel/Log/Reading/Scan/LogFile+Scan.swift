@@ -69,12 +69,15 @@ extension LogFile {
   ) throws {
     try withoutActuallyEscaping(read) { read in
       var first = 1
-      // A log opened with its index deferred: the scan indexes it as it reads it.
-      if positions == nil, let offset = openingOffset, layoutCell.current == nil {
-        let opening = OpeningScan(self, threads: threads, chunkBytes: chunkBytes, read: read)
-        switch try opening.run(from: offset, consume: consume) {
-        case .stopped: return
-        case .handedOver(let position): first = position + 1
+      if positions == nil {
+        let opening = try scanOpening(threads: threads, chunkBytes: chunkBytes, consume: consume) {
+          _, lines in
+          lines { line in Result { try read(line) } }
+        }
+        switch opening {
+        case .stopped?: return
+        case .handedOver(let position)?: first = position + 1
+        case nil: break
         }
       }
       let range = (positions ?? first..<(entryCount + 1)).clamped(to: self.positions)
@@ -89,6 +92,26 @@ extension LogFile {
         }
       }
     }
+  }
+
+  /// For a log opened with its index deferred and not yet indexed, the scan that opens
+  /// it (see `OpeningScan`): it reads every entry it can ahead of the index, each chunk's
+  /// with `read` (given the chunk's positions and a function reading its lines in order),
+  /// hands each result to `consume` in log order, and builds the index; `nil` for a log
+  /// already indexed, which a scan by the index reads. `stopsAtPending` leaves pending
+  /// records and what follows them to the index.
+  /// - Returns: How it ended: stopped by `consume`, or with the entries up to a position
+  ///   consumed and the rest to read by the index.
+  func scanOpening<Value: Sendable>(
+    threads: Int, chunkBytes: Int, stopsAtPending: Bool = false,
+    consume: (Int, Value) throws -> Bool,
+    read: @escaping OpeningScan<Value>.ChunkReader
+  ) throws -> OpeningScan<Value>.End? {
+    guard let offset = openingOffset, layoutCell.current == nil else { return nil }
+    let opening = OpeningScan(
+      self, threads: threads, chunkBytes: chunkBytes, stopsAtPending: stopsAtPending,
+      readChunk: read)
+    return try opening.run(from: offset, consume: consume)
   }
 
   /// The engine under ``scan(_:threads:read:consume:)``, a chunk at a time: `read` reads

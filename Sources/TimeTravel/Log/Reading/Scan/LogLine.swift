@@ -20,6 +20,14 @@ public struct LogLine {
   /// opening the log checked it to be (see `LogFile.openingScan`).
   var numberedByPosition = false
 
+  /// The entry's number (see ``LogFile/numbering``): its position while the scan that
+  /// opens the log reads it ahead of the index, which numbers it so.
+  var number: Int { numberedByPosition ? position : log.numbering.number(atPosition: position) }
+
+  /// Whether a gap record comes just before the entry (never before one the scan that
+  /// opens the log reads ahead of the index: a gap record ends that reading).
+  var followsGap: Bool { !numberedByPosition && log.gap(beforeEntry: position) != nil }
+
   /// The entry, with the parts `projection` names built (all of it by default), as
   /// ``LogFile/entry(_:reading:)`` reads it.
   /// - Throws: ``LogError`` as ``LogFile/entry(_:)`` does.

@@ -64,8 +64,8 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
     var builder = LineIndex.Builder()
     var results: [Result<Value, any Error>] = []
     var positions: [Int] = []
-    /// Why the chunk could not be indexed: a read that failed, or a line longer than a
-    /// scan reads at once (`nil`: it was indexed).
+    /// Why the chunk could not be indexed: a read that failed, or lines the index reads
+    /// (one longer than a scan reads at once, or a file that shrank); `nil`: it was indexed.
     var failure: Failure?
     let ready = DispatchSemaphore(value: 0)
     /// The prefix of the chunk that takes this slot, from the chunk before it.
@@ -75,13 +75,24 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
 
   private enum Failure {
     case read(LogError)
-    case tooLong
+    case leftToIndex
   }
+
+  /// Reads the entries of one chunk, given their positions and a function that reads
+  /// them in order with the reader of one line, up to and including the first failure.
+  typealias ChunkReader =
+    @Sendable (
+      _ positions: Range<Int>,
+      _ lines: ((LogLine) -> Result<Value, any Error>) -> [Result<Value, any Error>]
+    ) -> [Result<Value, any Error>]
 
   private let log: LogFile
   private let threads: Int
   private let chunkBytes: Int
-  private let read: @Sendable (LogLine) throws -> Value
+  private let readChunk: ChunkReader
+  /// Whether a pending record ends the reading ahead (for the summary, whose checks of
+  /// the order of `seq` place pending records by the index).
+  private let stopsAtPending: Bool
   private var bounds: [Int] = []
   private var slots: [Slot] = []
   private let permits = DispatchSemaphore(value: 0)
@@ -89,14 +100,26 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
   private let stopped = Atomic<Bool>(false)
   private let buffers = Mutex<[ScanBuffer]>([])
 
-  init(
+  /// A scan of `log` reading each entry with `read`.
+  convenience init(
     _ log: LogFile, threads: Int, chunkBytes: Int,
     read: @escaping @Sendable (LogLine) throws -> Value
+  ) {
+    self.init(log, threads: threads, chunkBytes: chunkBytes) { _, lines in
+      lines { line in Result { try read(line) } }
+    }
+  }
+
+  /// A scan of `log` reading the entries of each chunk with `readChunk`.
+  init(
+    _ log: LogFile, threads: Int, chunkBytes: Int, stopsAtPending: Bool = false,
+    readChunk: @escaping ChunkReader
   ) {
     self.log = log
     self.threads = max(1, threads)
     self.chunkBytes = max(1, chunkBytes)
-    self.read = read
+    self.stopsAtPending = stopsAtPending
+    self.readChunk = readChunk
   }
 
   /// Reads ahead of the index as far as it can, consuming each entry read in order on
@@ -129,7 +152,7 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
       }
       for k in 0..<count {
         let slot = slots[k % slots.count]
-        if workers.isEmpty { readChunk(k) }
+        if workers.isEmpty { scanChunk(k) }
         slot.ready.wait()
         let (builder, results, positions, failure) =
           (slot.builder, slot.results, slot.positions, slot.failure)
@@ -144,7 +167,7 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
         }
         switch failure {
         case .read(let error): throw error
-        case .tooLong:
+        case .leftToIndex:
           indexedWhole = false
         case nil:
           if !builder.starts.isEmpty {
@@ -154,7 +177,8 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
         if !indexedWhole { break }
       }
     }
-    if indexedWhole {
+    // A file that shrank while it was read is indexed again, as opening it would be.
+    if indexedWhole, let now = log.source.currentSize(), now >= size {
       log.layoutCell.publish(try layout(joining: joined, tail: tail, firstLine: offset))
     }
     check(handedOver: handedOver)
@@ -221,13 +245,13 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
         permits.signal()
         return
       }
-      readChunk(k)
+      scanChunk(k)
     }
   }
 
   /// Reads, indexes and (as far as the reading ahead holds) reads the entries of chunk
   /// `k`, then signals its slot.
-  private func readChunk(_ k: Int) {
+  private func scanChunk(_ k: Int) {
     let slot = slots[k % slots.count]
     let next = slots[(k + 1) % slots.count]
     defer { slot.ready.signal() }
@@ -236,7 +260,7 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
     let chunk: (bytes: UnsafeRawBufferPointer, offset: Int)
     do {
       guard let read = try readLines(k, into: buffer) else {
-        slot.failure = .tooLong
+        slot.failure = .leftToIndex
         slot.prefixReady.wait()
         var prefix = slot.prefix
         prefix.readingAhead = false
@@ -272,7 +296,8 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The bytes of the lines that start in chunk `k`, read into `buffer`, and their offset
-  /// in the file; `nil` when they are longer than a scan reads at once.
+  /// in the file; `nil` when they are longer than a scan reads at once, or the file
+  /// shrank under them.
   private func readLines(_ k: Int, into buffer: ScanBuffer) throws(LogError)
     -> (bytes: UnsafeRawBufferPointer, offset: Int)?
   {
@@ -290,6 +315,9 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
     var wanted = min(tail, nominalEnd + past) - from
     var raw = buffer.reserve(wanted)
     var have = try fill(raw, 0..<wanted, at: from)
+    // Every byte asked for lies before the file's size at the start: a short read means
+    // the file shrank, which the index reports.
+    guard have == wanted else { return nil }
     // The first line starts past the first newline at or after the chunk's start - 1.
     var start = 0
     if !first {
@@ -320,8 +348,7 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
       wanted = min(tail - from, have * 2)
       raw = buffer.reserve(wanted, keeping: have)
       let more = try fill(raw, have..<wanted, at: from + have)
-      // The file shrank: the index reports it.
-      guard more > 0 else { return nil }
+      guard more == wanted - have else { return nil }
       have += more
     }
   }
@@ -368,6 +395,9 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
       switch kind ?? .entry {
       case .blank:
         continue
+      case .pending where stopsAtPending:
+        prefix.readingAhead = false
+        return lines
       case .effect, .pending, .closing:
         prefix.headerDecided = true
         continue
@@ -398,25 +428,26 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
   private func process(_ lines: [Line], _ bytes: UnsafeRawBufferPointer) -> [Result<
     Value, any Error
   >] {
-    var results: [Result<Value, any Error>] = []
-    results.reserveCapacity(lines.count)
+    guard let first = lines.first?.position else { return [] }
     let base = UnsafeBufferPointer(
       start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-    // The lines share the buffer until the chunk ends: each may lean on the one before.
-    let memo = LineMemo()
-    for line in lines {
-      if stopped.load(ordering: .relaxed) { break }
-      let result = Result {
-        try read(
+    return readChunk(first..<(first + lines.count)) { read in
+      var results: [Result<Value, any Error>] = []
+      results.reserveCapacity(lines.count)
+      // The lines share the buffer until the chunk ends: each may lean on the one before.
+      let memo = LineMemo()
+      for line in lines {
+        if stopped.load(ordering: .relaxed) { break }
+        let result = read(
           LogLine(
             log: log, position: line.position, line: line.line,
             bytes: UnsafeBufferPointer(rebasing: base[line.bytes]), memo: memo,
             numberedByPosition: true))
+        results.append(result)
+        if case .failure = result { break }
       }
-      results.append(result)
-      if case .failure = result { break }
+      return results
     }
-    return results
   }
 
   /// Whether the first line that is not blank, `text`, is a header.
