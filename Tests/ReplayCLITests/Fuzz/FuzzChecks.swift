@@ -149,6 +149,58 @@ enum FuzzChecks {
     case (.success, .failure(let b)): return "only the tree summary fails: \(b)"
     case (.failure(let a), .success): return "only the fast summary fails: \(a)"
     }
+    return checkOpeningScan(bytes, log, fast: fast)
+  }
+
+  /// The log opened with its index deferred to its first scan: the scan gives the
+  /// entries and the first error that reading them one by one gives, and then the same
+  /// index (entries, numbering, warnings); the summary's scan gives the same summary.
+  private static func checkOpeningScan(
+    _ bytes: [UInt8], _ log: LogFile, fast: Result<LogSummary, LogError>
+  ) -> String? {
+    func entries(_ log: LogFile, scanning: Bool) -> [String] {
+      var seen: [String] = []
+      do {
+        if scanning {
+          try log.scan(read: { line in try line.entry() }) { position, entry in
+            seen.append("\(position) \(entry.seq) \(entry.line) \(entry.jsonValue)")
+            return true
+          }
+        } else {
+          for position in log.positions {
+            let entry = try log.entry(position)
+            seen.append("\(position) \(entry.seq) \(entry.line) \(entry.jsonValue)")
+          }
+        }
+      } catch {
+        seen.append("error: \(error)")
+      }
+      return seen
+    }
+    func index(_ log: LogFile) -> String {
+      "\(log.entryCount) \(log.numbering) \(log.isActionOnly) \(log.isCompact) \(log.warnings)"
+    }
+    let settings = ScanSettings(threads: 2, chunkBytes: 64)
+    guard let opened = try? LogFile(deferringIndexOf: bytes, name: "fuzz.jsonl") else {
+      return "the log opens, but not with its index deferred"
+    }
+    opened.scanSettings = settings
+    let expected = entries(log, scanning: false)
+    let scanned = entries(opened, scanning: true)
+    if scanned != expected {
+      return "the scan opening the log reads \(scanned), one by one \(expected)"
+    }
+    if index(opened) != index(log) {
+      return "the scan opening the log leaves \(index(opened)), opening it \(index(log))"
+    }
+    guard let summarized = try? LogFile(deferringIndexOf: bytes, name: "fuzz.jsonl") else {
+      return "the log opens, but not with its index deferred"
+    }
+    summarized.scanSettings = settings
+    let summary = Result { () throws(LogError) in try LogSummary(fastScanning: summarized) }
+    if summary != fast {
+      return "the summary opening the log is \(summary), opening it first \(fast)"
+    }
     return nil
   }
 

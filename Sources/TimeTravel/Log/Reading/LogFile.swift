@@ -162,7 +162,7 @@ public final class LogFile: Sendable {
   /// every entry (``scan(_:threads:read:consume:)`` without positions) indexes the lines
   /// as it reads them, so that opening and scanning read the file once rather than
   /// twice; whatever needs the index before then builds it as ``init(path:)`` does. A
-  /// pipe (read whole) and a mapped file are indexed now.
+  /// mapped file is indexed now.
   ///
   /// How the first scan reads the log does not change what it finds: it reads each line
   /// ahead of the index only when the lines before it tell everything the index would
@@ -175,6 +175,12 @@ public final class LogFile: Sendable {
     try self.init(source: LogSource(path: path, name: name), deferringIndex: true)
   }
 
+  /// ``init(deferringIndexOf:name:)`` for a log held in memory, `contents`, called `name`
+  /// in messages (the fuzz target compares it with ``init(contents:name:)``).
+  package convenience init(deferringIndexOf contents: [UInt8], name: String) throws(LogError) {
+    try self.init(source: LogSource(data: Data(contents), path: name), deferringIndex: true)
+  }
+
   /// ``init(deferringIndexOf:name:)``, reading `chunkSize` bytes at a time when its index
   /// is built by itself (tests make it small).
   convenience init(deferringIndexOf path: String, chunkSize: Int) throws(LogError) {
@@ -185,7 +191,7 @@ public final class LogFile: Sendable {
   private init(source: LogSource, deferringIndex: Bool = false) throws(LogError) {
     self.path = source.path
     self.source = source
-    if deferringIndex, source.isReadFile {
+    if deferringIndex, source.isUnmapped {
       openingOffset = try LineIndex.firstLine(of: source)
       layoutCell = LogLayoutCell(nil)
     } else {

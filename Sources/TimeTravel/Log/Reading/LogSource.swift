@@ -308,12 +308,9 @@ final class LogSource: Sendable {
   /// Whether the file is mapped (a regular file that could be).
   var isMapped: Bool { mapping != nil }
 
-  /// Whether the input is a regular file read with `pread(2)`, not mapped: what the scan
-  /// that opens a log reads as it indexes it.
-  var isReadFile: Bool {
-    guard case .file = storage else { return false }
-    return mapping == nil
-  }
+  /// Whether the input is read with `pread(2)` (a regular file not mapped) or held in
+  /// memory: what the scan that opens a log reads as it indexes it.
+  var isUnmapped: Bool { mapping == nil }
 
   /// Reads up to `buffer.count` bytes of the file from `offset` into `buffer`; returns how
   /// many, 0 at its end (input in memory: copied from it).
