@@ -74,13 +74,12 @@ public enum ReplayCommand {
     defer { stream?.close() }
     let log: LogFile
     var importWarnings: [LogWarning] = []
-    // A mode that starts with a scan of every entry and prints when it ends indexes the
-    // log as it scans it: the file is read once (unless REPLAY_INDEX_FIRST=1, for
-    // comparing the two).
+    // A mode that starts with a scan of every entry indexes the log as it scans it: the
+    // file is read once (unless REPLAY_INDEX_FIRST=1, for comparing the two).
     let scansFirst =
       stream == nil && path != "-" && !options.follow
       && io.environment["REPLAY_INDEX_FIRST"] != "1"
-      && (mode as? any ScanningMode)?.scansEveryEntryFirst(options) == true
+      && mode is any ScanningMode
     do {
       if let stream {
         log = try LogFile(contents: [], name: stream.name)

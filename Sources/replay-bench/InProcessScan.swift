@@ -50,13 +50,10 @@ enum InProcessScan {
   }
 
   static func answer(_ question: ScanBench.Question, path: String, threads: Int) throws -> String {
-    // As the command line opens it: with its index deferred to the scan for the summary
-    // and the text listings, which print when the scan ends; with REPLAY_INDEX_FIRST=1, as
-    // the command line then opens every log, by its index first.
+    // As the command line opens it: with its index deferred to the scan; with
+    // REPLAY_INDEX_FIRST=1, as the command line then opens every log, by its index first.
     let indexFirst = ProcessInfo.processInfo.environment["REPLAY_INDEX_FIRST"] == "1"
-    let log =
-      indexFirst || question == .watchContainer
-      ? try LogFile(path: path) : try LogFile(deferringIndexOf: path)
+    let log = indexFirst ? try LogFile(path: path) : try LogFile(deferringIndexOf: path)
     switch question {
     case .summary:
       let summary = try LogSummary(fastScanning: log, threads: threads)

@@ -10,7 +10,8 @@ import TimeTravel
 //   .build/release/replay-bench --generate PATH [--size MB]   # just write the log
 //
 // REPLAY_INDEX_FIRST=1 opens each scanned log by its index first rather than with the
-// index deferred to the scan (the command line's text listings), to compare the two.
+// index deferred to the scan (as the command line's summary, --find and --watch open
+// it), to compare the two.
 //
 // Inputs are generated deterministically into a temporary directory, which is
 // removed at the end.

@@ -22,15 +22,14 @@ protocol LogMode: ReplayMode {
   func run(_ context: Context) throws -> Int32
 }
 
-/// A mode that may begin with a scan of every entry and print only when it has ended (the
-/// text listings of `--find` and `--watch`): its log is opened with its index deferred to
-/// that scan, which indexes the lines as it reads them (`LogFile(deferringIndexOf:)`), and
-/// the log's warnings are said when it ends (``Context/openingWarnings``).
-protocol ScanningMode: LogMode {
-  /// Whether, with `options`, the mode's first read of the log is a scan of every entry,
-  /// and nothing is printed before it ends.
-  func scansEveryEntryFirst(_ options: Options) -> Bool
-}
+/// A mode that may begin with a scan of every entry (the summary, and the listings of
+/// `--find` and `--watch`): its log is opened with its index deferred to that scan, which
+/// indexes the lines as it reads them (`LogFile(deferringIndexOf:)`), so the file is read
+/// once. The log's warnings are said when the scan ends (``Context/openingWarnings``):
+/// before a text listing, which waits for the end to count its matches, and after the
+/// records a JSON array streamed during the scan (they go to stderr, the records to
+/// stdout), or before an error that ends the scan first.
+protocol ScanningMode: LogMode {}
 
 /// A mode that needs no log (`--eval`, `--completion`, `--help`, `--version`).
 protocol StandaloneMode: ReplayMode {

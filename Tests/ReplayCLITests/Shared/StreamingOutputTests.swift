@@ -143,6 +143,30 @@ import TimeTravelJQ
     #expect((try? JSONSerialization.jsonObject(with: Data(find.out.utf8))) == nil)
   }
 
+  /// The log's warnings are known when the scan that indexes it ends, so they follow the
+  /// records on stderr; opened by its index first (`REPLAY_INDEX_FIRST=1`), they come
+  /// before the array. Standard output is the same either way.
+  @Test(arguments: [false, true])
+  func theWarningsFollowTheRecordsOfTheScanThatIndexesTheLog(indexFirst: Bool) throws {
+    var lines = ScanTestLogs.clean(4)
+    lines.insert("", at: 2)
+    let file = try TempLog(lines.joined(separator: "\n") + "\n")
+    let warning =
+      "replay: warning: \(file.path):3: skipped a blank line: it is not an entry and takes no "
+      + "number (JSON Lines has no blank lines)\n"
+    for arguments in [["--find", ".seq == 2"], ["--watch", "/count", "--where", ".seq == 2"]] {
+      let io = RecordingIO()
+      io.errorIsTerminal = false
+      if indexFirst { io.environment = ["REPLAY_INDEX_FIRST": "1"] }
+      let code = Self.run(file.path, arguments + ["--format", "json"], io: io)
+      #expect(code == ExitCode.success)
+      #expect(io.stderr == warning, "\(arguments)")
+      // A write's `progress` is the last line said on stderr before it.
+      let said: String? = indexFirst ? warning : nil
+      #expect(io.writes.map(\.progress) == [said, said, said], "\(arguments)")
+    }
+  }
+
   /// The paths and expressions checked on every log.
   static let watched = ["/todos", "/todos/0/title", "/count", "/items/1/done", "", "/filter"]
   static let found = [

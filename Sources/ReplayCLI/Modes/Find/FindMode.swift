@@ -5,7 +5,8 @@ import TimeTravelJQ
 /// the whole entry `{seq, time, action, prior, next}`.
 ///
 /// `--format json` streams: the array's records are printed as the scan consumes their
-/// entries (``JSONArrayStream``). The text is printed when the scan ends, as its heading
+/// entries (``JSONArrayStream``), and the log's warnings, known when the scan that indexes
+/// it ends, follow them on stderr. The text is printed when the scan ends, as its heading
 /// counts the entries ("6 entries match:").
 struct FindMode: FollowableMode, ScanningMode {
   static let flag = Flag(
@@ -35,10 +36,6 @@ struct FindMode: FollowableMode, ScanningMode {
     let report = try followReport(context)
     return (try run(context), report)
   }
-
-  /// The text listing scans every entry first and prints when it ends (its heading counts
-  /// them); the JSON records stream, after the warnings.
-  func scansEveryEntryFirst(_ options: Options) -> Bool { options.format == .text }
 
   func followReport(_ context: Context) throws -> FollowMode.Report {
     .find(

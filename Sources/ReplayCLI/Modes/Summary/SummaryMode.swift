@@ -19,9 +19,6 @@ struct SummaryMode: FollowableMode, ScanningMode {
 
   func followReport(_ context: Context) throws -> FollowMode.Report { .summary }
 
-  /// The summary scans every entry first and prints when it ends.
-  func scansEveryEntryFirst(_ options: Options) -> Bool { true }
-
   func run(_ context: Context) throws -> Int32 {
     let log = context.log
     let restriction = try EntryFilter(

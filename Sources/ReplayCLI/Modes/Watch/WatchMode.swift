@@ -3,7 +3,8 @@ import TimeTravel
 /// `replay LOG --watch PATH`: every entry that changed the value at PATH.
 ///
 /// `--format json` streams: the array's records are printed as the scan consumes their
-/// entries (``JSONArrayStream``). The text is held until the scan ends (``OutputSpool``),
+/// entries (``JSONArrayStream``), and the log's warnings, known when the scan that indexes
+/// it ends, follow them on stderr. The text is held until the scan ends (``OutputSpool``),
 /// as its heading counts the hits ("3 entries changed /filter:").
 struct WatchMode: FollowableMode, ScanningMode {
   static let flag = Flag(
@@ -25,10 +26,6 @@ struct WatchMode: FollowableMode, ScanningMode {
     let code = try run(context)
     return (code, try followReport(context))
   }
-
-  /// The text listing scans every entry first and prints when it ends (its heading counts
-  /// the hits); the JSON records stream, after the warnings.
-  func scansEveryEntryFirst(_ options: Options) -> Bool { options.format == .text }
 
   func followReport(_ context: Context) throws -> FollowMode.Report {
     do {
