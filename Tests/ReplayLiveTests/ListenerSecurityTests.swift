@@ -6,7 +6,7 @@ import TimeTravel
 
 /// Who may connect, and what a connection that may not gets: a reason, a closed
 /// connection, a report, and nothing saved.
-@Suite(.timeLimit(.minutes(1))) struct ListenerSecurityTests {
+@Suite(.liveHangGuard) struct ListenerSecurityTests {
   /// The files the listener saved.
   static func saved(_ harness: LiveHarness) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: harness.directory.path)) ?? []).sorted()

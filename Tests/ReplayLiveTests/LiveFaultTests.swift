@@ -6,7 +6,7 @@ import TimeTravel
 
 /// What happens when one side fails: the listener killed, the app killed mid-line, the
 /// listener away while the app records more than its buffer holds, a stalled sender.
-@Suite(.timeLimit(.minutes(2))) struct LiveFaultTests {
+@Suite(.liveHangGuard) struct LiveFaultTests {
   static func temporaryDirectory(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
   }

@@ -7,7 +7,7 @@ import TimeTravel
 /// The sample app (`Sources/live-sample`), a real app in its own process: it streams its
 /// session, shows each state it moves to, and is moved by the listener's commands.
 @Suite(
-  .timeLimit(.minutes(1)),
+  .liveHangGuard,
   .enabled(
     if: LiveChild.executable("live-sample") != nil,
     "needs the live-sample executable built beside the tests"))

@@ -5,7 +5,7 @@ import Testing
 import TimeTravel
 
 /// Many apps at once, and a listener whose disk fills up.
-@Suite(.timeLimit(.minutes(2))) struct LiveScaleTests {
+@Suite(.liveHangGuard) struct LiveScaleTests {
   @Test func aHundredAppsConnectingAtOnceAreEachSavedWhole() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }

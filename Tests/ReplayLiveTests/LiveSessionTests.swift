@@ -6,7 +6,7 @@ import TimeTravel
 
 /// An app streaming to a listener on loopback: every line arrives as the app wrote it,
 /// the saved session opens as any log does, and closing ends it cleanly.
-@Suite(.timeLimit(.minutes(1))) struct LiveSessionTests {
+@Suite(.liveHangGuard) struct LiveSessionTests {
   @Test func aStreamedSessionIsSavedAsTheAppWroteIt() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }

@@ -105,7 +105,7 @@ import TimeTravel
   /// A listener and an app in two network namespaces: the listener is reachable only at
   /// its Ethernet address, which needs a token.
   @Suite(
-    .serialized, .timeLimit(.minutes(1)),
+    .serialized, .liveHangGuard,
     .enabled(
       "needs root, ip(8) and setns(2) to make two network namespaces",
       { await NamespacePair.isAvailable() }))

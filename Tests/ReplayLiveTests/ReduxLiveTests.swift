@@ -21,7 +21,7 @@ enum ReduxNode {
 /// The Redux logger's live stream (`connect`), run with Node: against a real listener,
 /// and against listeners its test script plays (`Integrations/redux/test/live-cases.mjs`).
 @Suite(
-  .timeLimit(.minutes(1)),
+  .liveHangGuard,
   .enabled(
     if: ReduxNode.isAvailable,
     "needs node on PATH and Debian's node-redux (apt-get install node-redux)"))

@@ -7,7 +7,7 @@ import TimeTravel
 /// Time travel in the running app: commands from the listener move the store, each move
 /// is recorded as the app's own time travel is, with the remote origin, and every
 /// command the app cannot or will not apply gets a reason.
-@Suite(.timeLimit(.minutes(1))) struct RemoteControlTests {
+@Suite(.liveHangGuard) struct RemoteControlTests {
   /// A counter app streaming to a fresh listener, after `count` increments.
   struct App {
     let harness: LiveHarness
@@ -155,7 +155,7 @@ import TimeTravel
 
 /// A streaming recorder used without a store (a view model's, or records written by
 /// hand) answers commands with the reason.
-@Suite(.timeLimit(.minutes(1))) struct RemoteWithoutStoreTests {
+@Suite(.liveHangGuard) struct RemoteWithoutStoreTests {
   @Test func commandsToARecorderWithoutAStoreAreRefused() async throws {
     let harness = try LiveHarness()
     defer { harness.removeDirectory() }
