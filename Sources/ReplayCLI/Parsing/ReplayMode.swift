@@ -23,7 +23,7 @@ protocol LogMode: ReplayMode {
 }
 
 /// A mode that may begin with a scan of every entry (the summary, and the listings of
-/// `--find` and `--watch`): its log is opened with its index deferred to that scan, which
+/// `--find`, `--watch` and `--blame`): its log is opened with its index deferred to that scan, which
 /// indexes the lines as it reads them (`LogFile(deferringIndexOf:)`), so the file is read
 /// once. The log's warnings are said when the scan ends (``Context/openingWarnings``):
 /// before a text listing, which waits for the end to count its matches, and after the

@@ -72,8 +72,8 @@ enum ManualProse {
         "REPLAY_INDEX_FIRST",
         """
         Set to 1, every log is indexed when it is opened. Otherwise the summary,
-        --find and --watch index a log as their scan reads it, so that the file is
-        read once; what is printed is the same either way, but the log's warnings
+        --find, --watch and --blame index a log as their scan reads it, so that the
+        file is read once; what is printed is the same either way, but the log's warnings
         follow the records --format json streams rather than come before them.
         """),
       .item(

@@ -167,6 +167,28 @@ import TimeTravelJQ
     }
   }
 
+  /// The text listings and the summary wait for their scan's end, so the log's warnings,
+  /// known then, still come before their output, whichever way the log is opened.
+  @Test(arguments: [false, true])
+  func theTextSaysTheWarningsBeforeItsOutput(indexFirst: Bool) throws {
+    var lines = ScanTestLogs.clean(4)
+    lines.insert("", at: 2)
+    let file = try TempLog(lines.joined(separator: "\n") + "\n")
+    let warning =
+      "replay: warning: \(file.path):3: skipped a blank line: it is not an entry and takes no "
+      + "number (JSON Lines has no blank lines)\n"
+    for arguments in [[], ["--find", ".seq == 2"], ["--watch", "/count"], ["--blame", "/count"]] {
+      let io = RecordingIO()
+      io.errorIsTerminal = false
+      if indexFirst { io.environment = ["REPLAY_INDEX_FIRST": "1"] }
+      let code = Self.run(file.path, arguments, io: io)
+      #expect(code == ExitCode.success)
+      #expect(io.stderr == warning, "\(arguments)")
+      #expect(!io.writes.isEmpty, "\(arguments)")
+      #expect(io.writes.allSatisfy { $0.progress == warning }, "\(arguments)")
+    }
+  }
+
   /// The paths and expressions checked on every log.
   static let watched = ["/todos", "/todos/0/title", "/count", "/items/1/done", "", "/filter"]
   static let found = [

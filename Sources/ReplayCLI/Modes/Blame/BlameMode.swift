@@ -2,7 +2,7 @@ import TimeTravel
 
 /// `replay LOG --blame PATH`: the dispatch sites whose entries changed the value at
 /// PATH, ranked by how many entries, in one scan of the log (see `Blame`).
-struct BlameMode: LogMode {
+struct BlameMode: ScanningMode {
   static let declaration = ModeDeclaration(
     BlameMode.self,
     flag: Flag(
@@ -35,7 +35,7 @@ struct BlameMode: LogMode {
     var blame = Blame()
     var progress = ProgressLine(io: context.io, total: log.entryCount, label: "blaming")
     try log.scan { line -> Blame.Mark? in
-      if let range, !range.contains(line.log.numbering.number(atPosition: line.position)) {
+      if let range, !range.contains(line.number) {
         return nil
       }
       let entry = try line.entry(reading: reading)
@@ -49,6 +49,7 @@ struct BlameMode: LogMode {
       return true
     }
     progress.finish()
+    context.openingWarnings.say()
     return try context.emit(BlameOutput(path: pointer, range: range, blame: blame))
   }
 }

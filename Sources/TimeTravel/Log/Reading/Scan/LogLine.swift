@@ -22,7 +22,9 @@ public struct LogLine {
 
   /// The entry's number (see ``LogFile/numbering``): its position while the scan that
   /// opens the log reads it ahead of the index, which numbers it so.
-  var number: Int { numberedByPosition ? position : log.numbering.number(atPosition: position) }
+  package var number: Int {
+    numberedByPosition ? position : log.numbering.number(atPosition: position)
+  }
 
   /// Whether a gap record comes just before the entry (never before one the scan that
   /// opens the log reads ahead of the index: a gap record ends that reading).
