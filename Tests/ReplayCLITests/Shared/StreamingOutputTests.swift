@@ -143,24 +143,41 @@ import TimeTravelJQ
     #expect((try? JSONSerialization.jsonObject(with: Data(find.out.utf8))) == nil)
   }
 
-  /// The log's warnings are known when the scan that indexes it ends, so they follow the
-  /// records on stderr; opened by its index first (`REPLAY_INDEX_FIRST=1`), they come
-  /// before the array. Standard output is the same either way.
-  @Test(arguments: [false, true])
-  func theWarningsFollowTheRecordsOfTheScanThatIndexesTheLog(indexFirst: Bool) throws {
+  /// Runs each of `commands` on a log of four entries with a blank line after the second,
+  /// by the scan that indexes it or by its index first (`REPLAY_INDEX_FIRST=1`), with no
+  /// progress line: the recorded output, checked to exit 0 and to say the one warning on
+  /// stderr; and that warning's line.
+  static func runOnALogWithABlankLine(_ commands: [[String]], indexFirst: Bool) throws
+    -> (runs: [(arguments: [String], io: RecordingIO)], warning: String)
+  {
     var lines = ScanTestLogs.clean(4)
     lines.insert("", at: 2)
     let file = try TempLog(lines.joined(separator: "\n") + "\n")
     let warning =
       "replay: warning: \(file.path):3: skipped a blank line: it is not an entry and takes no "
       + "number (JSON Lines has no blank lines)\n"
-    for arguments in [["--find", ".seq == 2"], ["--watch", "/count", "--where", ".seq == 2"]] {
+    let runs = commands.map { arguments in
       let io = RecordingIO()
       io.errorIsTerminal = false
       if indexFirst { io.environment = ["REPLAY_INDEX_FIRST": "1"] }
-      let code = Self.run(file.path, arguments + ["--format", "json"], io: io)
-      #expect(code == ExitCode.success)
+      #expect(Self.run(file.path, arguments, io: io) == ExitCode.success, "\(arguments)")
       #expect(io.stderr == warning, "\(arguments)")
+      return (arguments, io)
+    }
+    return (runs, warning)
+  }
+
+  /// The log's warnings are known when the scan that indexes it ends, so they follow the
+  /// records on stderr; opened by its index first (`REPLAY_INDEX_FIRST=1`), they come
+  /// before the array. Standard output is the same either way.
+  @Test(arguments: [false, true])
+  func theWarningsFollowTheRecordsOfTheScanThatIndexesTheLog(indexFirst: Bool) throws {
+    let (runs, warning) = try Self.runOnALogWithABlankLine(
+      [
+        ["--find", ".seq == 2", "--format", "json"],
+        ["--watch", "/count", "--where", ".seq == 2", "--format", "json"],
+      ], indexFirst: indexFirst)
+    for (arguments, io) in runs {
       // A write's `progress` is the last line said on stderr before it.
       let said: String? = indexFirst ? warning : nil
       #expect(io.writes.map(\.progress) == [said, said, said], "\(arguments)")
@@ -171,19 +188,10 @@ import TimeTravelJQ
   /// known then, still come before their output, whichever way the log is opened.
   @Test(arguments: [false, true])
   func theTextSaysTheWarningsBeforeItsOutput(indexFirst: Bool) throws {
-    var lines = ScanTestLogs.clean(4)
-    lines.insert("", at: 2)
-    let file = try TempLog(lines.joined(separator: "\n") + "\n")
-    let warning =
-      "replay: warning: \(file.path):3: skipped a blank line: it is not an entry and takes no "
-      + "number (JSON Lines has no blank lines)\n"
-    for arguments in [[], ["--find", ".seq == 2"], ["--watch", "/count"], ["--blame", "/count"]] {
-      let io = RecordingIO()
-      io.errorIsTerminal = false
-      if indexFirst { io.environment = ["REPLAY_INDEX_FIRST": "1"] }
-      let code = Self.run(file.path, arguments, io: io)
-      #expect(code == ExitCode.success)
-      #expect(io.stderr == warning, "\(arguments)")
+    let (runs, warning) = try Self.runOnALogWithABlankLine(
+      [[], ["--find", ".seq == 2"], ["--watch", "/count"], ["--blame", "/count"]],
+      indexFirst: indexFirst)
+    for (arguments, io) in runs {
       #expect(!io.writes.isEmpty, "\(arguments)")
       #expect(io.writes.allSatisfy { $0.progress == warning }, "\(arguments)")
     }
