@@ -296,6 +296,51 @@ import Testing
       ])
   }
 
+  /// An entry without seq is numbered by its position, and a warning about the entry
+  /// after it says so rather than naming a seq it does not have: a line that is not JSON
+  /// between seq 2 and seq 3 (its position 3 is repeated), an entry without seq before
+  /// a jump, before a gap record and before a seq that goes backwards.
+  @Test func aWarningAfterAnEntryWithoutSeqSaysHowItIsNumbered() throws {
+    func warnings(_ lines: [String]) throws -> [LogWarning] {
+      let temp = try TempLog(lines.joined(separator: "\n") + "\n")
+      return try LogFile(path: temp.path).sequenceWarnings
+    }
+    let notJSON = [L.line(1, 0, 1), L.line(2, 1, 2), "not json", L.line(3, 2, 3)]
+    #expect(
+      try warnings(notJSON) == [
+        LogWarning(
+          line: 4,
+          message:
+            "seq 3 repeats the number of line 3, which has no seq and is numbered 3, its position"
+        )
+      ])
+    #expect(
+      try warnings([L.line(1, 0, 1), L.line(nil, 1, 2), L.line(5, 2, 3)]) == [
+        LogWarning(
+          line: 3,
+          message:
+            "seq 5 follows line 2, which has no seq and is numbered 2, its position: no entry has seq 3…4, and no gap record says why"
+        )
+      ])
+    #expect(
+      try warnings([L.line(1, 0, 1), L.line(nil, 1, 2), #"{"dropped":2,"seq":5}"#, L.line(7, 2, 3)])
+        == [
+          LogWarning(
+            line: 3,
+            message:
+              "the gap record starts at seq 5, but the entry before it (line 2) has no seq and is numbered 2, its position"
+          )
+        ])
+    #expect(
+      try warnings([L.line(1, 0, 1), L.line(nil, 1, 2), L.line(1, 2, 3)]) == [
+        LogWarning(
+          line: 3,
+          message:
+            "seq 1 goes backwards: the entry before it (line 2) has no seq and is numbered 2, its position"
+        )
+      ])
+  }
+
   /// A pending record at the end of a log numbered by position is numbered n + 1.
   @Test func aPendingRecordInALogNumberedByPosition() throws {
     let temp = try TempLog(

@@ -104,8 +104,8 @@ extension EntryNumbering {
     private var firstDecrease: (line: Int, text: String)?
     private var runs: [(position: Int, number: Int)] = []
     private var count = 0
-    /// The previous entry's `seq` (or position) and line.
-    private var previous: (number: Int, line: Int)?
+    /// The previous entry's `seq` (or position), line, and whether it has a `seq`.
+    private var previous: (number: Int, line: Int, recorded: Bool)?
     /// The number the trailing pending record takes, when the numbering is by `seq`.
     private var pendingSeq: Int?
 
@@ -121,7 +121,7 @@ extension EntryNumbering {
       if runs.isEmpty || number != previous.map({ $0.number &+ 1 }) {
         runs.append((count, number))
       }
-      previous = (number, line)
+      previous = (number, line, recordedSeq != nil)
     }
 
     /// Adds the pending record that ends the log: not an entry, but numbered as the
@@ -144,8 +144,16 @@ extension EntryNumbering {
         LogWarning(
           line: gap.line,
           message:
-            "the gap record starts at seq \(gap.firstSeq), but the entry before it (line \(previous.line)) has seq \(previous.number)"
+            "the gap record starts at seq \(gap.firstSeq), but the entry before it (line \(previous.line)) \(Self.has(previous))"
         ))
+    }
+
+    /// What numbers `entry`: "has seq 6", or, for an entry without one (a line that is
+    /// not a JSON object has none that can be read), "has no seq and is numbered 6, its
+    /// position".
+    private static func has(_ entry: (number: Int, line: Int, recorded: Bool)) -> String {
+      entry.recorded
+        ? "has seq \(entry.number)" : "has no seq and is numbered \(entry.number), its position"
     }
 
     private mutating func check(_ number: Int, recorded: Bool, line: Int, after gap: LogGap?) {
@@ -155,9 +163,11 @@ extension EntryNumbering {
       guard let previous else { return }
       if number <= previous.number {
         let how =
-          number == previous.number
-          ? "repeats the seq of line \(previous.line)"
-          : "goes backwards: the entry before it (line \(previous.line)) has seq \(previous.number)"
+          number < previous.number
+          ? "goes backwards: the entry before it (line \(previous.line)) \(Self.has(previous))"
+          : previous.recorded
+            ? "repeats the seq of line \(previous.line)"
+            : "repeats the number of line \(previous.line), which \(Self.has(previous))"
         warnings.append(LogWarning(line: line, message: "\(what) \(how)"))
         if firstDecrease == nil {
           firstDecrease = (line, "\(what) \(how)")
@@ -179,11 +189,15 @@ extension EntryNumbering {
       }
       let expected = previous.number + 1  // number > previous.number, so no overflow
       guard number != expected else { return }
+      let before =
+        previous.recorded
+        ? "seq \(previous.number) (line \(previous.line))"
+        : "line \(previous.line), which has no seq and is numbered \(previous.number), its position"
       warnings.append(
         LogWarning(
           line: line,
           message:
-            "\(what) follows seq \(previous.number) (line \(previous.line)): \(Self.missing(expected, number)), and no gap record says why"
+            "\(what) follows \(before): \(Self.missing(expected, number)), and no gap record says why"
         ))
     }
 
