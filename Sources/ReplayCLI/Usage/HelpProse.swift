@@ -18,6 +18,13 @@ enum HelpProse {
   /// How modes are given, after the MODES heading.
   static let modesNote = "one at a time; without one, replay prints a summary of LOG"
 
+  /// The usage of several logs at once, after the usage of one.
+  static let fleetSynopsis = "LOG LOG… | DIR [--find EXPR | --watch PATH] [--where EXPR]"
+
+  /// What replay does with several logs, or a folder of them.
+  static let fleet =
+    "Several logs, or a folder's .jsonl and .ndjson files, read at once: the summary across them (sessions, entries, actions, the fatal actions of those that ended in a pending record), or --find EXPR and --watch PATH on each, each match after its log. A log that cannot be read is reported and the others still are (exit 3)."
+
   /// Which modes the options go with, after the OPTIONS heading.
   static let optionsNote =
     "with every mode on a log, unless they name the modes they go with"
@@ -51,7 +58,9 @@ enum HelpProse {
     title: "EXIT CODES",
     blocks: [
       .item("\(ExitCode.success)", "success (bisect: the first bad entry was found)"),
-      .item("\(ExitCode.notFound)", "the predicate never holds; --find or --watch found nothing"),
+      .item(
+        "\(ExitCode.notFound)",
+        "the predicate never holds; --find/--watch/--blame/--effects found nothing"),
       .item(
         "\(ExitCode.usage)", "usage error: bad option, predicate syntax error, entry out of range"),
       .item(

@@ -39,6 +39,7 @@ struct HelpText {
       separator: " | ", last: "]")
     lines += Self.fill(
       shared, first: "                  ", indent: "                  ", separator: " ", last: "")
+    lines.append("       replay " + HelpProse.fleetSynopsis)
     lines += standalone
     if !bare.isEmpty { lines.append("       replay " + bare.joined(separator: " | ")) }
     return lines.joined(separator: "\n")
@@ -57,6 +58,7 @@ struct HelpText {
 
       """
     text += Self.entry("replay LOG", indent: 2, SummaryMode.help)
+    text += Self.entry("replay LOG LOG… | DIR", indent: 2, HelpProse.fleet)
     var withoutLog = ""
     for mode in table.modes {
       guard let flag = mode.flag else { continue }

@@ -154,7 +154,7 @@ import Testing
     #expect(code == 0)
     for line in [
       "  0  success (bisect: the first bad entry was found)",
-      "  1  the predicate never holds; --find or --watch found nothing",
+      "  1  the predicate never holds; --find/--watch/--blame/--effects found nothing",
       "  3  the log cannot be read: missing or unreadable file, a malformed line",
       "  5  bisect: the predicate already holds on the initial state (init)",
     ] {

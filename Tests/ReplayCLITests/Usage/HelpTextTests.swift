@@ -85,6 +85,7 @@ import Testing
                           [--range A..B] [--module MODULE] [--where EXPR] [--follow]
                           [--until EXPR] [--format text|json|json-patch] [--id-key KEY]
                           [--color[=auto|always|never]] [--no-color] [--full] [-L DIR]
+               replay LOG LOG… | DIR [--find EXPR | --watch PATH] [--where EXPR]
                replay --listen [HOST:]PORT [--save DIR] [--token TOKEN]
                       [--find EXPR | --watch PATH | --step]
                replay --eval EXPR [-L DIR]
