@@ -23,6 +23,45 @@ struct WarehouseRecipeTests {
     return String(page[start.upperBound..<end.lowerBound])
   }
 
+  /// Runs `query` through Python's duckdb on `folder` (for `LOGS`): its rows, one a line.
+  static func run(_ query: String, on folder: URL) async throws -> CompletedProcess {
+    let file = folder.appendingPathComponent("query.sql")
+    try query.replacingOccurrences(of: "LOGS", with: folder.path)
+      .write(to: file, atomically: true, encoding: .utf8)
+    let script =
+      "import duckdb, sys\nfor row in duckdb.sql(open(sys.argv[1]).read()).fetchall(): print(row)"
+    return try await CompletedProcess.run(
+      PeerResources.executable("python3")!, ["-c", script, file.path])
+  }
+
+  /// A folder with the crash fixture and a log with a line that is not JSON: the query as
+  /// printed stops at that line, and with `ignore_errors = true`, as the page says, it
+  /// skips the line and finds the crash.
+  @Test func aLineThatIsNotJSONStopsTheQueryUnlessItIgnoresErrors() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-warehouse-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      atPath: Repo.crash, toPath: folder.appendingPathComponent("a-crash.jsonl").path)
+    var lines = try String(contentsOfFile: Repo.fixture, encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    lines.insert("not json", at: 5)
+    try (lines.joined(separator: "\n") + "\n").write(
+      to: folder.appendingPathComponent("b.jsonl"), atomically: true, encoding: .utf8)
+    let recipe = try Self.recipe()
+    let stopped = try await Self.run(recipe, on: folder)
+    #expect(stopped.status != 0)
+    #expect(
+      stopped.err.contains(
+        #"Invalid Input Error: Malformed JSON in file "\#(folder.path)/b.jsonl""#))
+    let option = "filename = true, ignore_errors = true,"
+    let skipping = try await Self.run(
+      recipe.replacingOccurrences(of: "filename = true,", with: option), on: folder)
+    #expect(skipping.status == 0, "\(skipping.err)")
+    #expect(skipping.out == "('deleteTodos', 1, ['a-crash.jsonl'])\n")
+  }
+
   @Test func theFatalActionsOfAFolderOfLogs() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("replay-warehouse-\(UUID().uuidString)")
@@ -40,13 +79,7 @@ struct WarehouseRecipeTests {
       to: folder.appendingPathComponent("c-crash.jsonl"), atomically: true, encoding: .utf8)
     try FileManager.default.copyItem(
       atPath: Repo.fixture, toPath: folder.appendingPathComponent("b-session.jsonl").path)
-    let query = folder.appendingPathComponent("query.sql")
-    try Self.recipe().replacingOccurrences(of: "LOGS", with: folder.path)
-      .write(to: query, atomically: true, encoding: .utf8)
-    let script =
-      "import duckdb, sys\nfor row in duckdb.sql(open(sys.argv[1]).read()).fetchall(): print(row)"
-    let run = try await CompletedProcess.run(
-      PeerResources.executable("python3")!, ["-c", script, query.path])
+    let run = try await Self.run(try Self.recipe(), on: folder)
     #expect(run.status == 0, "\(run.err)")
     #expect(
       run.out == """
