@@ -113,10 +113,14 @@ struct FleetOutput: Encodable {
     }
   }
 
-  /// "in 2 of 3 logs" (the logs with a match, of those read).
+  /// "in 2 of 3 logs" (the logs with a match, of those given), "in 3 logs" when none has
+  /// one; then how many could not be read, whose matches are left out: "(1 unreadable)".
   private func spread(_ paths: [String]) -> String {
     let with = Set(paths).count
-    return "in \(with) of \(read.count) \(read.count == 1 ? "log" : "logs")"
+    let given = "\(answers.count) \(answers.count == 1 ? "log" : "logs")"
+    let unreadable = answers.count - read.count
+    return (with == 0 ? "in \(given)" : "in \(with) of \(given)")
+      + (unreadable > 0 ? " (\(unreadable) unreadable)" : "")
   }
 
   /// The summary's text.
@@ -230,16 +234,36 @@ struct FleetOutput: Encodable {
       }
     }
     text += "logs:\n"
-    for log in logs {
-      text +=
-        "  \(TerminalText.sanitize(log.path)): \(log.summary.entryCount) \(log.summary.entryCount == 1 ? "entry" : "entries")"
-      if let total = log.total { text += " of \(total)" }
-      if let pending = log.pending {
+    // In the order given, the unreadable among them with their error (said on stderr too).
+    for answer in answers {
+      let path = TerminalText.sanitize(answer.path)
+      guard case .success(.summary(let summary, let pending, let total)) = answer.result else {
+        if case .failure(let failure) = answer.result {
+          text += "  \(path): unreadable: \(Self.reason(failure.message, path: answer.path))\n"
+        }
+        continue
+      }
+      text += "  \(path): \(summary.entryCount) \(summary.entryCount == 1 ? "entry" : "entries")"
+      if let total { text += " of \(total)" }
+      if let pending {
         text += ", ended during entry \(pending.seq) (\(TerminalText.sanitize(pending.actionName)))"
       }
       text += "\n"
     }
     return text
+  }
+
+  /// An unreadable log's error without its path: `PATH:5:1: not valid JSON…` gives
+  /// `line 5, column 1: not valid JSON…`, `PATH: no such file` gives `no such file`.
+  static func reason(_ message: String, path: String) -> String {
+    guard message.hasPrefix(path + ":") else { return TerminalText.sanitize(message) }
+    var rest = Substring(message.dropFirst(path.count + 1))
+    if let place = rest.prefixMatch(of: #/(\d+):(\d+): /#) {
+      rest = "line \(place.1), column \(place.2): " + rest[place.range.upperBound...]
+    } else if let place = rest.prefixMatch(of: #/(\d+): /#) {
+      rest = "line \(place.1): " + rest[place.range.upperBound...]
+    }
+    return TerminalText.sanitize(rest.trimmingPrefix(" ").description)
   }
 
   // MARK: The JSON record

@@ -53,6 +53,7 @@ import Testing
           \(fleet.path)/a.jsonl: 3 entries
           \(fleet.path)/b.jsonl: 2 entries, ended during entry 3 (crash)
           \(fleet.path)/c.jsonl: 1 entry, ended during entry 2 (crash)
+          \(fleet.path)/d.jsonl: unreadable: line 1, column 1: not valid JSON: unexpected 'n'; expected a JSON value
 
         """)
     #expect(
@@ -110,6 +111,12 @@ import Testing
     let none = replay([a, c, "--find", ".seq > 10", "--format", "json"], environment: [:])
     #expect(none.code == 1)
     #expect(none.out == #"{"matches":[],"unreadable":[]}"# + "\n")
+    let noneText = replay([a, c, "--find", ".seq > 10"], environment: [:])
+    #expect(noneText.code == 1)
+    #expect(noneText.out == "no entry matches in 2 logs\n")
+    let unreadable = replay([a, fleet.path + "/d.jsonl", "--find", ".seq > 10"], environment: [:])
+    #expect(unreadable.code == 3)
+    #expect(unreadable.out == "no entry matches in 2 logs (1 unreadable)\n")
     let syntax = replay([a, c, "--find", ".seq >"], environment: [:])
     #expect(syntax.code == 2)
     #expect(syntax.err.hasPrefix("replay: --find expression syntax error at "))

@@ -218,7 +218,7 @@ import TimeTravelJQ
       let text = Self.run(paths + ["--find", ".seq % 2 == 0"], threads: threads)
       #expect(
         text.out == """
-          3 entries match in 2 of 2 logs:
+          3 entries match in 2 of 3 logs (1 unreadable):
             \(first.path): entry 2 (add) at 2026-01-05T09:00:02.000Z {"n":2}
             \(last.path): entry 2 (add) at 2026-01-05T09:00:02.000Z {"n":2}
             \(last.path): entry 4 (add) at 2026-01-05T09:00:04.000Z {"n":4}
