@@ -251,7 +251,7 @@ import TimeTravel
       ])
     // A line longer than the app reads ends that connection; the app reconnects.
     try await app.send([UInt8](repeating: UInt8(ascii: "x"), count: (16 << 20) + 1))
-    #expect(try await app.closes(timeout: 20))
+    #expect(try await app.closes())
     try await eventually("the app to notice") {
       recorder.streamStatus
         == .disconnected(reason: "the listener sent a line longer than 16777216 bytes")

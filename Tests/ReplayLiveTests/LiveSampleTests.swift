@@ -26,12 +26,15 @@ struct LiveSampleTests {
     #expect(session.app == "TodoApp")
 
     #expect(
-      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: 60) == .done(seq: 7))
+      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: LiveHarness.patience)
+        == .done(seq: 7))
     try await app.waitForLine("#7 shows state 3: 2 todos (1 done), filter all")
     try await harness.waitForLine("the jump") { $0.hasPrefix(#"{"seq":7,"#) }
     let jump = try #require(try LiveHarness.fileLines(session.file).last)
     #expect(jump.contains(Self.jumpTo3 + #""\#(harness.address)"}}"#))
-    #expect(await harness.listener.request(.resume, to: session.id, timeout: 60) == .done(seq: 8))
+    #expect(
+      await harness.listener.request(.resume, to: session.id, timeout: LiveHarness.patience)
+        == .done(seq: 8))
     try await app.waitForLine("#8 shows state 6: 3 todos (2 done), filter active")
 
     // Ctrl-C or SIGTERM: the app closes its log, and the listener saves the closing record.
@@ -54,7 +57,7 @@ struct LiveSampleTests {
     try await harness.waitForLine("entry 6") { $0.hasPrefix(#"{"seq":6,"#) }
     let session = try #require(harness.sessions.first)
     #expect(
-      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: 60)
+      await harness.listener.request(.goto(seq: 3), to: session.id, timeout: LiveHarness.patience)
         == .refused(
           "the app does not allow remote control (it has not set store.remoteControl = .allowed)"))
     _ = await app.terminate()

@@ -22,7 +22,7 @@ import TimeTravel
       for _ in 1...10 { await store.dispatch(.increment) }
     }
     for recorder in recorders { try recorder.close() }
-    try await harness.wait("100 closing records", timeout: 60) { events in
+    try await harness.wait("100 closing records", timeout: LiveHarness.patience) { events in
       events.count { event in
         if case .line(_, let bytes, _) = event {
           return bytes.starts(with: Array(#"{"closed":"#.utf8))

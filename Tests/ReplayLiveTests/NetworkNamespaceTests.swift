@@ -146,7 +146,7 @@ import TimeTravel
         exit(recorder.streamStatus == expected ? 0 : 1)
       }
       var events: [LiveEvent] = []
-      while let event = await nextEvent(listener, timeout: 60) {
+      while let event = await nextEvent(listener, timeout: LiveHarness.patience) {
         events.append(event)
         if case .refused = event { break }
       }
@@ -170,7 +170,7 @@ import TimeTravel
       for _ in 1...3 { await store.dispatch(.increment) }
       var session: LiveSession?
       var saved = 0
-      while saved < 4, let event = await nextEvent(listener, timeout: 60) {
+      while saved < 4, let event = await nextEvent(listener, timeout: LiveHarness.patience) {
         if case .connected(let connected, let from, _) = event {
           session = connected
           #expect(from.hasPrefix("10.23.0.2:"))
@@ -178,7 +178,9 @@ import TimeTravel
         if case .line = event { saved += 1 }
       }
       let id = try #require(session).id
-      #expect(await listener.request(.goto(seq: 1), to: id, timeout: 60) == .done(seq: 4))
+      #expect(
+        await listener.request(.goto(seq: 1), to: id, timeout: LiveHarness.patience)
+          == .done(seq: 4))
       #expect(await store.state.count == 1)
       try recorder.close()
       #expect(

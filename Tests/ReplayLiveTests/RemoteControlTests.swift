@@ -30,7 +30,7 @@ import TimeTravel
     }
 
     func request(_ command: LiveCommand) async -> LiveReply {
-      await harness.listener.request(command, to: session.id, timeout: 60)
+      await harness.listener.request(command, to: session.id, timeout: LiveHarness.patience)
     }
 
     /// The saved line of entry `seq`.
@@ -168,19 +168,19 @@ import TimeTravel
     try await harness.waitForLine("entry 1") { $0.hasPrefix(#"{"seq":1,"#) }
     let session = try #require(harness.sessions.first)
     #expect(
-      await harness.listener.request(.undo, to: session.id, timeout: 60)
+      await harness.listener.request(.undo, to: session.id, timeout: LiveHarness.patience)
         == .refused(
           "no store records through this recorder: remote control needs the Store created with it (Store(initialState:reducer:recorder:))"
         ))
     #expect(
-      await harness.listener.request(.undo, to: "no-such-session", timeout: 60)
+      await harness.listener.request(.undo, to: "no-such-session", timeout: LiveHarness.patience)
         == .refused("no session no-such-session"))
     try recorder.close()
     try await harness.wait("the disconnection") {
       $0.contains { if case .disconnected = $0 { true } else { false } }
     }
     #expect(
-      await harness.listener.request(.undo, to: session.id, timeout: 60)
+      await harness.listener.request(.undo, to: session.id, timeout: LiveHarness.patience)
         == .refused("the app is not connected"))
   }
 
@@ -218,7 +218,9 @@ import TimeTravel
     try await harness.wait("the hello") { _ in !harness.sessions.isEmpty }
     let id = try #require(harness.sessions.first).id
     let listener = harness.listener
-    let reply = Task.detached { await listener.request(.goto(seq: 0), to: id, timeout: 30) }
+    let reply = Task.detached {
+      await listener.request(.goto(seq: 0), to: id, timeout: LiveHarness.patience)
+    }
     #expect(try await app.readLine() == #"{"command":"goto","id":1,"seq":0}"#)
     app.close()
     #expect(await reply.value == .refused("the app disconnected before it answered"))

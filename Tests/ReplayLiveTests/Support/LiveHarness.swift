@@ -16,9 +16,18 @@ final class LiveHarness: @unchecked Sendable {
   static let fixedClock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_767_603_600) }
   static let time = "2026-01-05T09:00:00.000Z"
 
+  /// Seconds a live test waits for what should come at once: a line, an event, an answer,
+  /// an app's hello or its next line before the listener drops it as idle. Long, since
+  /// the whole test run shares the cooperative thread pool (two threads on a 2-core
+  /// machine): while other suites' synchronous tests hold it, a step of a live test can
+  /// wait for minutes, and a limit of a minute failed full runs with nothing wrong. A
+  /// test of a limit sets its own; a real hang still ends at ``liveHangGuard``.
+  static let patience: Double = 300
+
   init(
     host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
-    limits: LiveLimits = LiveLimits(), directory: URL? = nil
+    limits: LiveLimits = LiveLimits(idleSeconds: patience, helloSeconds: patience),
+    directory: URL? = nil
   ) throws {
     self.directory =
       directory
@@ -53,7 +62,7 @@ final class LiveHarness: @unchecked Sendable {
   /// - Throws: When it does not within `timeout` seconds, listing what was seen.
   @discardableResult
   func wait(
-    _ what: String, timeout: Double = 60, _ predicate: ([LiveEvent]) -> Bool
+    _ what: String, timeout: Double = LiveHarness.patience, _ predicate: ([LiveEvent]) -> Bool
   ) async throws -> [LiveEvent] {
     let deadline = Date().addingTimeInterval(timeout)
     while !predicate(seen) {
@@ -77,7 +86,9 @@ final class LiveHarness: @unchecked Sendable {
   }
 
   /// Waits until a session has saved a line whose text satisfies `match`.
-  func waitForLine(_ what: String, timeout: Double = 60, _ match: @escaping (String) -> Bool)
+  func waitForLine(
+    _ what: String, timeout: Double = LiveHarness.patience, _ match: @escaping (String) -> Bool
+  )
     async throws
   {
     try await wait(what, timeout: timeout) { events in
@@ -128,7 +139,7 @@ extension LiveConfiguration {
 /// Waits (polling, at most `timeout` seconds, without blocking a thread) until
 /// `condition` holds.
 func eventually(
-  _ what: String, timeout: Double = 60, _ condition: () throws -> Bool
+  _ what: String, timeout: Double = LiveHarness.patience, _ condition: () throws -> Bool
 ) async throws {
   let deadline = Date().addingTimeInterval(timeout)
   while try !condition() {

@@ -50,7 +50,7 @@ final class RawPeer: @unchecked Sendable {
 
   /// The next line the peer sends, waiting (without blocking a thread) up to `timeout`
   /// seconds; `nil` when the peer closed the connection first.
-  func readLine(timeout: Double = 60) async throws -> String? {
+  func readLine(timeout: Double = LiveHarness.patience) async throws -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     var chunk = [UInt8](repeating: 0, count: 65536)
     while lines.isEmpty {
@@ -66,7 +66,7 @@ final class RawPeer: @unchecked Sendable {
   }
 
   /// Whether the peer closes the connection within `timeout` seconds, after any lines.
-  func closes(timeout: Double = 60) async throws -> Bool {
+  func closes(timeout: Double = LiveHarness.patience) async throws -> Bool {
     while try await readLine(timeout: timeout) != nil {}
     return closedByPeer
   }
@@ -86,7 +86,7 @@ final class RawServer: @unchecked Sendable {
   var address: String { "127.0.0.1:\(port)" }
 
   /// The next connection, waiting (without blocking a thread) up to `timeout` seconds.
-  func accept(timeout: Double = 60) async throws -> RawPeer {
+  func accept(timeout: Double = LiveHarness.patience) async throws -> RawPeer {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if let (peer, _) = LiveSocket.accept(fd) { return RawPeer(fd: peer) }
