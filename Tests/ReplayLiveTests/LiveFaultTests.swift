@@ -26,9 +26,9 @@ import TimeTravel
         let listener = try LiveListener(LiveConfiguration(directory: URL(fileURLWithPath: path)))
         try "\(listener.address.port) \(getpid())".write(
           toFile: path + "/listener", atomically: true, encoding: .utf8)
-        // Killed by the parent; on its own after two minutes or once the parent is gone
-        // (it is adopted), so a failed or killed test never leaves it running.
-        let (parent, deadline) = (getppid(), Date().addingTimeInterval(120))
+        // Killed by the parent; on its own after ten minutes (the hang guard's) or once the
+        // parent is gone (it is adopted), so a failed or killed test never leaves it running.
+        let (parent, deadline) = (getppid(), Date().addingTimeInterval(600))
         while Date() < deadline, getppid() == parent { _ = listener.next(timeout: 0.2) }
         kill(getpid(), SIGKILL)
       }
@@ -202,9 +202,11 @@ import TimeTravel
   }
 
   /// Accepts the app's connection, welcomes it and reads its header. An attempt the app
-  /// gave up on (a loaded machine answered after the 6 s it waits) is replaced by its next.
+  /// gave up on (a loaded machine answered after the 6 s it waits) is replaced by its next,
+  /// for as long as ``LiveHarness/patience``.
   static func welcome(_ server: RawServer) async throws -> RawPeer {
-    for _ in 0..<10 {
+    let deadline = Date().addingTimeInterval(LiveHarness.patience)
+    while Date() < deadline {
       let app = try await server.accept()
       let hello = try await app.readLine()
       guard hello?.hasPrefix(#"{"hello":"replay","protocol":1,"app":"Counter","#) == true else {

@@ -29,10 +29,11 @@ final class RawPeer: @unchecked Sendable {
     isOpen = false
   }
 
-  /// Sends all of `bytes`, waiting (without blocking a thread) up to 60 s for room.
+  /// Sends all of `bytes`, waiting (without blocking a thread) up to
+  /// ``LiveHarness/patience`` for room.
   func send(_ bytes: [UInt8]) async throws {
     var offset = 0
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(LiveHarness.patience)
     while offset < bytes.count {
       let sent = bytes.withUnsafeBytes {
         LiveSocket.send(fd, UnsafeRawBufferPointer(rebasing: $0[offset...]))
