@@ -23,9 +23,9 @@ protocol LogMode: ReplayMode {
 }
 
 /// A mode that may begin with a scan of every entry (the summary, and the listings of
-/// `--find`, `--watch` and `--blame`): its log is opened with its index deferred to that scan, which
-/// indexes the lines as it reads them (`LogFile(deferringIndexOf:)`), so the file is read
-/// once. The log's warnings are said when the scan ends (``Context/openingWarnings``):
+/// `--find`, `--watch` and `--blame`): its log is opened with its index deferred to that
+/// scan, which indexes the lines as it reads them (`LogFile(deferringIndexOf:)`), so the
+/// file is read once. The log's warnings are said when the scan ends (``Context/openingWarnings``):
 /// before a text listing, which waits for the end to count its matches, and after the
 /// records a JSON array streamed during the scan (they go to stderr, the records to
 /// stdout), or before an error that ends the scan first.

@@ -160,17 +160,17 @@ enum FuzzChecks {
   ) -> String? {
     func entries(_ log: LogFile, scanning: Bool) -> [String] {
       var seen: [String] = []
+      func see(_ position: Int, _ entry: LogEntry) {
+        seen.append("\(position) \(entry.seq) \(entry.line) \(entry.jsonValue)")
+      }
       do {
         if scanning {
           try log.scan(read: { line in try line.entry() }) { position, entry in
-            seen.append("\(position) \(entry.seq) \(entry.line) \(entry.jsonValue)")
+            see(position, entry)
             return true
           }
         } else {
-          for position in log.positions {
-            let entry = try log.entry(position)
-            seen.append("\(position) \(entry.seq) \(entry.line) \(entry.jsonValue)")
-          }
+          for position in log.positions { see(position, try log.entry(position)) }
         }
       } catch {
         seen.append("error: \(error)")

@@ -124,13 +124,15 @@ import Testing
   static func readAhead(_ text: String, threads: Int = 2) throws -> (after: Int?, byScan: Bool) {
     let temp = try TempLog(text)
     let log = try LogFile(deferringIndexOf: temp.path, chunkSize: 64)
-    let scan = OpeningScan<Int>(log, threads: threads, chunkBytes: 100, read: { $0.position })
     var consumed: [Int] = []
-    let end = try scan.run(from: log.openingOffset!) { position, value in
-      consumed.append(value)
-      return true
-    }
-    guard case .handedOver(let after) = end else { return (nil, false) }
+    let end = try log.scanOpening(
+      threads: threads, chunkBytes: 100,
+      consume: { _, position in
+        consumed.append(position)
+        return true
+      }
+    ) { _, lines in lines { line in .success(line.position) } }
+    guard case .handedOver(let after)? = end else { return (nil, false) }
     #expect(consumed == Array(1..<(after + 1)))
     return (after, log.layoutCell.wasBuiltByScan)
   }

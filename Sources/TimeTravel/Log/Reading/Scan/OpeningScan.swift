@@ -100,16 +100,6 @@ final class OpeningScan<Value: Sendable>: @unchecked Sendable {
   private let stopped = Atomic<Bool>(false)
   private let buffers = Mutex<[ScanBuffer]>([])
 
-  /// A scan of `log` reading each entry with `read`.
-  convenience init(
-    _ log: LogFile, threads: Int, chunkBytes: Int,
-    read: @escaping @Sendable (LogLine) throws -> Value
-  ) {
-    self.init(log, threads: threads, chunkBytes: chunkBytes) { _, lines in
-      lines { line in Result { try read(line) } }
-    }
-  }
-
   /// A scan of `log` reading the entries of each chunk with `readChunk`.
   init(
     _ log: LogFile, threads: Int, chunkBytes: Int, stopsAtPending: Bool = false,
