@@ -81,15 +81,20 @@ enum InProcessScan {
     if let prior = projection.variables["prior"] {
       entryReading = entryReading.union(EntryProjection(prior: prior))
     }
-    let reading = entryReading
+    // The action as far as the filter reads it, and a hit's whole, as `--find` reads them.
+    var action = (projection.input ?? .nothing).member("action")
+    if let part = projection.variables["action"] { action = action?.union(part) ?? part }
+    let reading = entryReading.readingAction(action)
     var found = 0
     try log.scan(threads: threads) { line in
-      let entry = try line.entry(reading: reading)
-      return try filter.holds(
+      var entry = try line.entry(reading: reading)
+      let holds = try filter.holds(
         on: entry.jsonValue,
         variables: [
           "seq": .number(JSONNumber(entry.seq)), "action": entry.action, "prior": entry.prior,
         ])
+      if holds, !reading.action.isWhole { entry.action = try line.action() }
+      return holds
     } consume: { _, holds in
       if holds { found += 1 }
       return true

@@ -71,7 +71,8 @@ struct FleetQuestion: Sendable {
         filter == nil
         ? try LogSummary(fastScanning: log)
         : try LogSummary(
-          fastScanning: log, reading: restriction.projection, including: restriction.includes)
+          fastScanning: log, reading: restriction.projectionReadingActionInPart,
+          including: restriction.includes)
       return .summary(
         summary, pending: log.pendingEntry, total: filter == nil ? nil : log.entryCount)
     case .find(let expression):

@@ -108,4 +108,10 @@ public enum ActionName {
     default: return "<\(action.typeName)>"
     }
   }
+
+  /// What ``of(_:)`` reads of an action: its `type` and `$` members whole, and every
+  /// other member for nothing but its key (`JSONProjection`). An action read with this
+  /// projection, or with more, has the name the whole action has.
+  public static let reading = JSONProjection.members(
+    [(key: "type", part: .whole), (key: "$", part: .whole)], others: .nothing)
 }

@@ -15,6 +15,12 @@ extension JSONCursor {
     guard let parts = projection.parts else { return try value() }
     switch kind {
     case .object:
+      // An object read for nothing is `{}` whatever its members (an action's payload read
+      // for its name): validated in one skip, no member visited.
+      if parts.isEmpty {
+        try skip()
+        return .object(JSONObject())
+      }
       return try object(reading: parts) { _, part, member throws(JSONParseError) in
         try member.value(reading: part)
       }

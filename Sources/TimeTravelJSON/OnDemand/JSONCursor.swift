@@ -55,6 +55,13 @@ public struct JSONCursor {
     guard offset < end else { throw Self.parserError(text) }
   }
 
+  /// A cursor at the value that starts at `offset` of `text`, a value a cursor over the
+  /// same bytes found before (its ``offset`` then): for reading again, later, a part of a
+  /// text read in part.
+  package init(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    self.init(text: text, base: text.baseAddress!, at: offset)
+  }
+
   init(
     text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, at offset: Int,
     outlined: OutlinedValue? = nil

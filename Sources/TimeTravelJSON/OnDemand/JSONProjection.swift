@@ -211,6 +211,9 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
     /// The largest index of ``elements``, -1 when none: an array's reader looks up no
     /// element past it.
     let lastElement: Int
+    /// Whether these parts name nothing (``JSONProjection/nothing``): an object read
+    /// with them is `{}`.
+    let isEmpty: Bool
 
     init(
       members: [Member] = [], elements: [Int: JSONProjection] = [:], each: JSONProjection? = nil,
@@ -222,6 +225,8 @@ public struct JSONProjection: Sendable, Hashable, CustomStringConvertible {
       self.others = others
       self.allMembers = allMembers
       lastElement = elements.keys.max() ?? -1
+      isEmpty =
+        members.isEmpty && elements.isEmpty && each == nil && others == nil && !allMembers
     }
 
     static func == (a: Parts, b: Parts) -> Bool {

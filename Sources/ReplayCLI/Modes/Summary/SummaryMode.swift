@@ -30,7 +30,8 @@ struct SummaryMode: FollowableMode, ScanningMode {
       context.options.filter == nil
       ? try LogSummary(fastScanning: log)
       : try LogSummary(
-        fastScanning: log, reading: restriction.projection, including: restriction.includes)
+        fastScanning: log, reading: restriction.projectionReadingActionInPart,
+        including: restriction.includes)
     // A log being followed is still being recorded: its missing closing record is no news.
     if context.options.follow { summary.warnings.removeAll(where: \.isMissingClosingRecord) }
     context.openingWarnings.say()

@@ -12,6 +12,11 @@ struct EntryFilter: Sendable {
 
   /// What the filter reads of an entry (nothing without `--where`).
   var projection: EntryProjection { JQPredicate.entryProjection(filters) }
+  /// ``projection``, reading of the action only what the expressions read of it and what
+  /// names it: for a scan that keeps no entry's action, as the summary's.
+  var projectionReadingActionInPart: EntryProjection {
+    JQPredicate.entryProjectionReadingActionInPart(filters)
+  }
 
   init(_ source: String?, log: LogFile?, modules: JQModuleSearch) throws {
     filter = try source.map {

@@ -57,6 +57,24 @@ enum JQPredicate {
     return reading
   }
 
+  /// ``entryProjection(_:)`` reading of the action only what `filters` read of it (of the
+  /// entry's `action` and of `$action`) and what names it
+  /// (`EntryProjection.readingAction(_:)`): for a scan that keeps no entry's action, or
+  /// reads a hit's whole action afterwards (`LogLine.action()`).
+  static func entryProjectionReadingActionInPart(_ filters: [JQFilter]) -> EntryProjection {
+    var action: JSONProjection?
+    func read(_ part: JSONProjection?) {
+      guard let part else { return }
+      action = action.map { $0.union(part) } ?? part
+    }
+    for filter in filters {
+      let projection = filter.projection(reading: .truthiness)
+      read((projection.input ?? .nothing).member("action"))
+      read(projection.variables["action"])
+    }
+    return entryProjection(filters).readingAction(action)
+  }
+
   /// `entry(K)` on `log`: entry K as `--find` sees entries (`{seq, time, action, prior,
   /// next}` and its other members: `origin`, `site`, …), or `null` when no entry has that
   /// number or K is `null`. It reads that entry's line only.

@@ -126,20 +126,11 @@ import TimeTravelJSON
   static func scannedAnswers(
     _ log: LogFile, _ filter: JQFilter, threads: Int, chunkBytes: Int
   ) -> [String] {
-    let projection = filter.projection(reading: .truthiness)
-    var reading = EntryProjection(entry: projection.input ?? .nothing)
-    if let prior = projection.variables["prior"] {
-      reading = reading.union(EntryProjection(prior: prior))
-    }
-    let entryReading = reading
+    let entryReading = EntryProjectionTests.reading(filter)
     var answers: [String] = []
     do {
       try log.scan(nil, threads: threads, chunkBytes: chunkBytes) { line in
-        let entry = try line.entry(reading: entryReading)
-        let holds = try filter.holds(
-          on: entry.jsonValue,
-          variables: ["prior": entry.prior, "seq": .number(JSONNumber(entry.seq))])
-        return "\(entry.seq): \(holds)"
+        try EntryProjectionTests.answer(filter, try line.entry(reading: entryReading))
       } consume: { _, answer in
         answers.append(answer)
         return true
@@ -162,7 +153,7 @@ import TimeTravelJSON
     let (name, text) = ScanTestLogs.cases[index]
     let log = try ScanTestLogs.log(text)
     for program in EntryProjectionTests.programs {
-      let filter = try JQFilter(program, variableNames: ["prior", "seq"])
+      let filter = try JQFilter(program, variableNames: ["prior", "seq", "action"])
       let expected = Self.expectedAnswers(log, filter)
       for (threads, chunkBytes) in [(1, 1 << 20), (2, 700), (1, 1)] {
         #expect(
@@ -178,7 +169,7 @@ import TimeTravelJSON
     for program in EntryProjectionTests.programs + [
       ".next.todos[3].isCompleted", ".prior.todos[3].isCompleted", ".action.addTodo != null",
     ] {
-      let filter = try JQFilter(program, variableNames: ["prior", "seq"])
+      let filter = try JQFilter(program, variableNames: ["prior", "seq", "action"])
       #expect(
         Self.scannedAnswers(log, filter, threads: 2, chunkBytes: 1 << 20)
           == Self.expectedAnswers(log, filter), "\(path): \(program)")

@@ -119,7 +119,10 @@ extension LogFile {
         }
       }
       let start = member.offset
-      guard key == "next" else { return try member.value(reading: part) }
+      guard key == "next" else {
+        if key == "action" { memo.action = (position, start) }
+        return try member.value(reading: part)
+      }
       let value: JSONValue
       var outline: JSONOutline?
       if !part.isWhole, member.kind == .object || member.kind == .array {

@@ -36,6 +36,11 @@ final class LineMemo {
     return line
   }
 
+  /// Where the `action` of the line ``LogLine/entry(reading:)`` last read starts: its
+  /// entry's position and the offset of the value in the line, for reading the whole
+  /// action again (``LogLine/action()``) when the entry was read with less of it.
+  var action: (position: Int, start: Int)?
+
   /// How many priors were compared with the `next` before rather than validated (what
   /// tests check).
   var repeatedPriors = 0

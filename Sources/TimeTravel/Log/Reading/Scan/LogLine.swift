@@ -41,6 +41,22 @@ public struct LogLine {
       numberedByPosition: numberedByPosition)
   }
 
+  /// The entry's `action`, all of it: for a reader that read the entry with less of it
+  /// (``EntryProjection/action``) and needs the rest, such as a `--find` hit about to be
+  /// printed.
+  ///
+  /// Read again from where ``entry(reading:)`` found it, so it costs what building the
+  /// action costs; a line read without the lines around it is read whole again.
+  /// - Throws: ``LogError`` as ``LogFile/entry(_:)`` does (only for a line read whole
+  ///   again: the bytes of an action found before are valid).
+  package func action() throws(LogError) -> JSONValue {
+    if let found = memo?.action, found.position == position {
+      var cursor = JSONCursor(bytes, at: found.start)
+      if let action = try? cursor.value() { return action }
+    }
+    return try entry().action
+  }
+
   /// The entry read at validation speed, its states as byte ranges of ``bytes`` (see
   /// ``EntryScanner``), with ``LogFile/entry(_:)``'s errors.
   /// - Throws: ``LogError`` `.malformedLine` with line and column, or `.invalidEntry`.
