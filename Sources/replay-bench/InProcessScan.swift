@@ -115,7 +115,9 @@ enum InProcessScan {
       guard printing else { return [] }
       var object = JSONObject()
       object["seq"] = .number(JSONNumber(hit.seq))
+      if let time = hit.time { object["time"] = .string(time) }
       object["action"] = hit.action
+      object["actionName"] = .string(ActionName.of(hit.action))
       if let old = hit.old { object["old"] = old }
       if let new = hit.new { object["new"] = new }
       var out: [UInt8] = []

@@ -54,7 +54,7 @@ enum PeerScript {
                     e = loads(line)
                     if "action" not in e: continue
                     if e["prior"]["todos"] != e["next"]["todos"]:
-                        out.write(dumps({"seq": e["seq"], "action": e["action"], "old": e["prior"]["todos"], "new": e["next"]["todos"]}))
+                        out.write(dumps({"seq": e["seq"], "time": e.get("time"), "action": e["action"], "actionName": next(iter(e["action"])), "old": e["prior"]["todos"], "new": e["next"]["todos"]}))
                         n += 1
             return n
         if question == "whole-tree":
@@ -88,7 +88,7 @@ enum PeerScript {
         "summary": 'select(.action) | .action | keys[0]',
         "find": 'select(.action) | select(.action | has("replaceTodo")) | .seq',
         "watch-deep": 'select(.action) | select(.prior.todos[7].isCompleted != .next.todos[7].isCompleted) | .seq',
-        "watch-container": 'select(.action) | select(.prior.todos != .next.todos) | {seq, action, old: .prior.todos, new: .next.todos}',
+        "watch-container": 'select(.action) | select(.prior.todos != .next.todos) | {seq, time, action, actionName: (.action | keys_unsorted[0]), old: .prior.todos, new: .next.todos}',
         "whole-tree": 'select(.action) | select((.next | tojson | length) < 0) | .seq',
     }
 
@@ -103,7 +103,7 @@ enum PeerScript {
         "summary": "select json_keys(json->'action')[1] as k, count(*) from read_ndjson_objects('{p}') where json_exists(json, '$.action') group by k",
         "find": "select count(*) from read_ndjson_objects('{p}') where json_exists(json, '$.action.replaceTodo')",
         "watch-deep": "select count(*) from read_ndjson_objects('{p}') where json_exists(json, '$.action') and (json->'$.prior.todos[7].isCompleted') is distinct from (json->'$.next.todos[7].isCompleted')",
-        "watch-container": "copy (select json->'$.seq' as seq, json->'$.action' as action, json->'$.prior.todos' as old, json->'$.next.todos' as new from read_ndjson_objects('{p}') where json_exists(json, '$.action') and (json->'$.prior.todos') != (json->'$.next.todos')) to '/dev/null' (format json)",
+        "watch-container": "copy (select json->'$.seq' as seq, json->>'$.time' as time, json->'$.action' as action, json_keys(json->'action')[1] as actionName, json->'$.prior.todos' as old, json->'$.next.todos' as new from read_ndjson_objects('{p}') where json_exists(json, '$.action') and (json->'$.prior.todos') != (json->'$.next.todos')) to '/dev/null' (format json)",
         "whole-tree": "select count(*) from read_ndjson_objects('{p}') where length(json_extract(json, '$.next')::varchar) < 0",
     }
 

@@ -45,7 +45,7 @@ enum ScanBench {
       case .watchDeep:
         "select(.action) | select(.prior.todos[7].isCompleted != .next.todos[7].isCompleted) | .seq"
       case .watchContainer, .watchContainerText:
-        "select(.action) | select(.prior.todos != .next.todos) | {seq, action, old: .prior.todos, new: .next.todos}"
+        "select(.action) | select(.prior.todos != .next.todos) | {seq, time, action, actionName: (.action | keys_unsorted[0]), old: .prior.todos, new: .next.todos}"
       case .wholeTree: "select(.action) | select((.next | tojson | length) < 0) | .seq"
       }
     }

@@ -33,9 +33,7 @@ extension Watch {
     default:
       break
     }
-    let hit = Hit(
-      seq: entry.seq, action: entry.action, old: old, new: new,
-      site: entry.otherMembers["site"], origin: entry.otherMembers["origin"])
+    let hit = Hit(entry, old: old, new: new)
     return (hit, changes)
   }
 }

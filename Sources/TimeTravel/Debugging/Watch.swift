@@ -10,8 +10,13 @@ import TimeTravelJSON
 public enum Watch {
   /// One entry that changed the watched value.
   public struct Hit: Equatable, Sendable {
-    /// The entry's seq.
+    /// The entry's seq (its number: see ``LogFile/numbering``).
     public var seq: Int
+    /// The `seq` the entry was recorded with, when it differs from ``seq`` (a log numbered
+    /// by position); `nil` otherwise.
+    public var recordedSeq: Int? = nil
+    /// The entry's `time`, when it has one.
+    public var time: String? = nil
     /// The entry's action.
     public var action: JSONValue
     /// The value before the entry; `nil` when the path did not exist.
@@ -30,8 +35,16 @@ public enum Watch {
     let old = path.resolve(in: entry.prior)
     let new = path.resolve(in: entry.next)
     guard old != new else { return nil }
-    return Hit(
-      seq: entry.seq, action: entry.action, old: old, new: new,
+    return Hit(entry, old: old, new: new)
+  }
+}
+
+extension Watch.Hit {
+  /// The hit of `entry`, whose value at the watched path went from `old` to `new`.
+  init(_ entry: LogEntry, old: JSONValue?, new: JSONValue?) {
+    self.init(
+      seq: entry.seq, recordedSeq: entry.recordedSeq == entry.seq ? nil : entry.recordedSeq,
+      time: entry.time, action: entry.action, old: old, new: new,
       site: entry.otherMembers["site"], origin: entry.otherMembers["origin"])
   }
 }

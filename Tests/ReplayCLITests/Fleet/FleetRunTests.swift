@@ -137,7 +137,7 @@ import Testing
     let json = replay([a, c, "--watch", "/items/0", "--format", "json"], environment: [:])
     #expect(
       json.out
-        == #"{"changes":[{"log":"\#(a)","seq":1,"action":{"add":{"n":1}},"new":{"id":"i0","done":true}},{"log":"\#(c)","seq":1,"action":{"add":{"n":1}},"new":{"id":"i0","done":true}}],"unreadable":[]}"#
+        == #"{"changes":[{"log":"\#(a)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}},{"log":"\#(c)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}}],"unreadable":[]}"#
         + "\n")
   }
 

@@ -101,11 +101,11 @@ import Testing
     #expect(code == 0)
     #expect(
       out == """
-        [{"seq":15,"action":{"setFilter":{"_0":"completed"}},"old":"all","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
-        {"seq":21,"action":{"setFilter":{"_0":"active"}},"old":"completed","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
-        {"seq":30,"action":{"setFilter":{"_0":"all"}},"old":"active","new":"all","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
-        {"seq":31,"action":{"setFilter":{"_0":"active"}},"old":"all","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
-        {"seq":39,"action":{"setFilter":{"_0":"completed"}},"old":"active","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}}]
+        [{"seq":15,"time":"2026-01-05T09:00:49.711Z","action":{"setFilter":{"_0":"completed"}},"actionName":"setFilter","old":"all","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":21,"time":"2026-01-05T09:01:05.448Z","action":{"setFilter":{"_0":"active"}},"actionName":"setFilter","old":"completed","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":30,"time":"2026-01-05T09:01:22.675Z","action":{"setFilter":{"_0":"all"}},"actionName":"setFilter","old":"active","new":"all","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":31,"time":"2026-01-05T09:01:24.379Z","action":{"setFilter":{"_0":"active"}},"actionName":"setFilter","old":"all","new":"active","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}},\
+        {"seq":39,"time":"2026-01-05T09:01:43.506Z","action":{"setFilter":{"_0":"completed"}},"actionName":"setFilter","old":"active","new":"completed","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":142,"function":"changeFilter()"}}]
 
         """)
   }
@@ -130,7 +130,7 @@ import Testing
       Repo.fixture, "--watch", ".todos[24].title", "--where", ".seq < 74", "--format", "json")
     #expect(
       out
-        == #"[{"seq":69,"action":{"addTodo":{"id":"todo-028","title":"Refill prescription"}},"new":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":126,"function":"add()"}},{"seq":73,"action":{"deleteTodos":{"atOffsets":[0,2]}},"old":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":158,"function":"delete()"}}]"#
+        == #"[{"seq":69,"time":"2026-01-05T09:03:21.933Z","action":{"addTodo":{"id":"todo-028","title":"Refill prescription"}},"actionName":"addTodo","new":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":126,"function":"add()"}},{"seq":73,"time":"2026-01-05T09:03:30.093Z","action":{"deleteTodos":{"atOffsets":[0,2]}},"actionName":"deleteTodos","old":"Refill prescription","site":{"file":"TodoReducer/TodoSessionFixture.swift","line":158,"function":"delete()"}}]"#
         + "\n")
   }
 

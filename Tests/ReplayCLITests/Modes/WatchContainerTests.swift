@@ -204,7 +204,7 @@ import Testing
         Self.state([Self.todo(0), Self.todo(1, done: true)])) + "\n"
     #expect(
       try Self.run(log, ["--watch", "/todos", "--format", "json"]).out
-        == #"[{"seq":1,"action":{"toggleTodo":{"id":"t1"}},"old":[{"id":"t0","title":"task 0","done":false},{"id":"t1","title":"task 1","done":false}],"new":[{"id":"t0","title":"task 0","done":false},{"id":"t1","title":"task 1","done":true}]}]"#
+        == #"[{"seq":1,"action":{"toggleTodo":{"id":"t1"}},"actionName":"toggleTodo","old":[{"id":"t0","title":"task 0","done":false},{"id":"t1","title":"task 1","done":false}],"new":[{"id":"t0","title":"task 0","done":false},{"id":"t1","title":"task 1","done":true}]}]"#
         + "\n")
   }
 

@@ -192,7 +192,7 @@ enum NumberingLogs {
         == #"[{"seq":52,"action":"inc","actionName":"inc"}]"# + "\n")
     #expect(
       L.run(temp, ["--watch", "/count", "--where", "$seq == 56", "--format", "json"]).out
-        == #"[{"seq":56,"action":"inc","old":6,"new":7}]"# + "\n")
+        == #"[{"seq":56,"action":"inc","actionName":"inc","old":6,"new":7}]"# + "\n")
     let never = L.run(temp, ["--bisect", "--predicate", ".count > 100"])
     #expect(never.code == 1)
     #expect(

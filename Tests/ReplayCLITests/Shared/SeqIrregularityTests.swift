@@ -241,6 +241,11 @@ import Testing
     #expect(
       Self.answer(temp, ["--find", "$seq == 3", "--format", "json"]).out
         == #"[{"seq":3,"recordedSeq":\#(seqs[2]),"action":"inc","actionName":"inc"}]"# + "\n")
+    // --watch's records are --find's with the values before and after.
+    #expect(
+      Self.answer(temp, ["--watch", "/count", "--where", "$seq == 3", "--format", "json"]).out
+        == #"[{"seq":3,"recordedSeq":\#(seqs[2]),"action":"inc","actionName":"inc","old":2,"new":3}]"#
+        + "\n")
     #expect(
       Self.answer(temp, ["--bisect", "--predicate", ".count >= 3"]).out.hasPrefix(
         "entry 3 (inc) is the first bad entry\n"))

@@ -6,19 +6,25 @@ struct WatchOutput: ModeOutput {
   var path: JSONPointer
   var hits: [Watch.Hit]
 
-  /// A hit as the JSON record lists it: `{seq, action, old?, new?, origin?, site?}`, a
-  /// side absent where the path did not exist, the entry's `origin` and `site` as written.
+  /// A hit as the JSON record lists it: `--find`'s record of its entry (`{seq,
+  /// recordedSeq?, time?, action, actionName, …}`) with the value before and after,
+  /// `{…, old?, new?, origin?, site?}`, a side absent where the path did not exist, the
+  /// entry's `origin` and `site` as written.
   struct HitRecord: Encodable {
     var seq: Int
+    var recordedSeq: Int?
+    var time: String?
     var action: JSONValue
+    var actionName: String
     var old: JSONValue?
     var new: JSONValue?
     var origin: JSONValue?
     var site: JSONValue?
 
     init(_ hit: Watch.Hit) {
-      (seq, action, old, new) = (hit.seq, hit.action, hit.old, hit.new)
-      (origin, site) = (hit.origin, hit.site)
+      (seq, recordedSeq, time) = (hit.seq, hit.recordedSeq, hit.time)
+      (action, actionName) = (hit.action, ActionName.of(hit.action))
+      (old, new, origin, site) = (hit.old, hit.new, hit.origin, hit.site)
     }
   }
 

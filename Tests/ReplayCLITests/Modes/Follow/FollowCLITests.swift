@@ -212,21 +212,21 @@ struct FollowCLITests {
     ])
     #expect(
       try await replay.lines { $0.hasPrefix(#"{"event""#) } == [
-        #"[{"seq":1,"action":{"increment":{}},"old":0,"new":1}]"#,
+        #"[{"seq":1,"action":{"increment":{}},"actionName":"increment","old":0,"new":1}]"#,
         #"{"event":"following","path":"log.jsonl"}"#,
       ])
     try await setup.move(
       "append", Self.entry(2, "increment", 1, 2) + "\n" + Self.entry(3, "noop", 2, 2) + "\n")
     #expect(
       try await replay.lines { _ in true } == [
-        #"{"seq":2,"action":{"increment":{}},"old":1,"new":2}"#
+        #"{"seq":2,"action":{"increment":{}},"actionName":"increment","old":1,"new":2}"#
       ])
     try await setup.move("truncate")
     #expect(try await replay.lines { _ in true } == [#"{"event":"truncated","size":0}"#])
     try await setup.move("append", Self.entry(1, "stop", 2, 0) + "\n")
     #expect(
       try await replay.remainingLines() == [
-        #"{"seq":1,"action":{"stop":{}},"old":2,"new":0}"#,
+        #"{"seq":1,"action":{"stop":{}},"actionName":"stop","old":2,"new":0}"#,
         #"{"event":"stopped","reason":"until","seq":1,"entries":3,"matched":2,"truncated":1}"#,
       ])
     #expect(await replay.exitStatus() == 0)

@@ -105,7 +105,7 @@ struct FollowStreamTests {
     _ = try await writer.lines(through: "ok")
     #expect(
       try await replay.lines { _ in true } == [
-        #"{"seq":1,"action":{"increment":{}},"old":0,"new":1}"#
+        #"{"seq":1,"action":{"increment":{}},"actionName":"increment","old":0,"new":1}"#
       ])
     writer.send(Self.entry(2, "noop", 1, 1) + "\n" + Self.entry(3, "increment", 1, 2) + "\n")
     _ = try await writer.lines(through: "ok")
@@ -114,7 +114,7 @@ struct FollowStreamTests {
     _ = try await writer.lines(through: "closed")
     #expect(
       try await replay.remainingLines() == [
-        #"{"seq":3,"action":{"increment":{}},"old":1,"new":2}"#,
+        #"{"seq":3,"action":{"increment":{}},"actionName":"increment","old":1,"new":2}"#,
         #"{"event":"stopped","reason":"ended","entries":3,"matched":2}"#,
       ])
     #expect(await replay.exitStatus() == 0)
