@@ -18,6 +18,8 @@ import TimeTravelJSON
     ".a | has(0)", "has(\"a\") and (.a | has(\"b\"))", ".n - 1 < 0", "1 - .a", ".n > -1", "-.n",
     ".a | ascii_downcase == \"x\"", ".a | tojson | length", ".a | contains(\"b\")",
     ".a == null", "false or .a.b", "$__loc__ | has(\"file\")",
+    "any(.a[]; . > 1)", "all(.a[]; . == 1)", "any(.[]; .b == 1)", "all(.a[]; has(\"b\"))",
+    "any(.todos[]; .title == \"\")", "all(.todos[]; .title | length > 0) == false",
   ]
 
   /// Filters that are not: they have several outputs or none, catch errors, bind or read
@@ -25,7 +27,8 @@ import TimeTravelJSON
   static let notPure = [
     ".a?", ".[]", "empty", ".a, .b", "select(.a)", ". as $x | $x",
     "error(\"x\")", "input", "if .a then 1 else 2 end", ".a // 1", "[.a]", "{a: 1}",
-    "not", "try .a catch 1", "debug",
+    "not", "try .a catch 1", "debug", "any(.a; . > 1)", "any(.a[]?; .)", "any(.[]; .a, .b)",
+    "all(.[]; select(.))", "any(.[] | .a; .)",
   ]
 
   static let inputs: [JSONValue] = [
@@ -33,6 +36,9 @@ import TimeTravelJSON
     ["action": ["addTodo": ["id": "t1"]], "seq": 4], ["action": ["type": "toggle"]],
     ["action": "toggle"], ["a": [1, 2, 3], "k": 1], ["a": ["b": ["c": false]]],
     ["seq": 11], ["x": false, "y": 0], ["n": "s"], ["a": ["b": 2], "k": "b"],
+    ["todos": [["title": "a"], ["title": ""], ["title": 1]]], ["todos": [["title": 1], 2]],
+    ["todos": [["title": "a"]]], ["todos": [2, ["title": ""]]], ["a": [2, "x"]], ["a": ["x", 2]],
+    ["a": [["b": 1], ["c": 1]]], ["a": [1, 1]], ["a": []], ["todos": []],
   ]
 
   @Test func pureFiltersAreRecognisedAndOthersAreNot() throws {

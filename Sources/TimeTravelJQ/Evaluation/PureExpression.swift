@@ -1,11 +1,12 @@
 import TimeTravelJSON
 
 /// A filter made only of steps that have one output and no effect: `.`, literals, `.key`
-/// and `.[k]`, `|`, `-x`, the binary operators, `and`, `or`, and calls of a few value builtins
-/// (`has`, `length`, `startswith`, …) whose arguments are such steps. A predicate such as
-/// `.action | has("addTodo")` or `.action.type == "toggle"` is one, and ``value(on:)``
+/// and `.[k]`, `|`, `-x`, the binary operators, `and`, `or`, calls of a few value builtins
+/// (`has`, `length`, `startswith`, …) whose arguments are such steps, and `any(P[]; C)`
+/// and `all(P[]; C)` with such a `P` and `C`. A predicate such as `.action | has("addTodo")`,
+/// `.action.type == "toggle"` or `any(.todos[]; .title == "")` is one, and ``value(on:)``
 /// computes its output directly, without the evaluator's closures and environment: what
-/// `--find` and `--where` pay once per entry.
+/// `--find` and `--where` pay once per entry, and a bisection's check once per state.
 ///
 /// It answers only where it cannot differ from the evaluator: a step that would fail
 /// (`.key` of a string, `has` of a number) makes it answer `nil`, and the evaluator then
@@ -21,6 +22,9 @@ indirect enum PureExpression: Sendable {
   /// `and` (`shortCircuit` false) or `or` (true), as `Evaluator.evalLogic` computes it.
   case logic(PureExpression, PureExpression, shortCircuit: Bool)
   case call(@Sendable (JSONValue, [JSONValue]) throws -> JSONValue, [PureExpression])
+  /// `any(P[]; C)` (`wanted` true) or `all(P[]; C)` (false): `C` on each value of `P`'s
+  /// output, stopping at the first whose truth is `wanted`, as `Builtins.anyOrAll` does.
+  case anyOrAll(PureExpression, PureExpression, wanted: Bool)
 
   /// The builtins called directly: value builtins that read nothing but their input and
   /// arguments and write nothing (not `error`, `halt_error`, `input`, `now`, `$ENV`).
@@ -56,6 +60,12 @@ indirect enum PureExpression: Sendable {
       } else {
         self = .logic(l, r, shortCircuit: false)
       }
+    case .builtin(let builtin, let arguments)
+    where (builtin.name == "any" || builtin.name == "all") && arguments.count == 2:
+      guard case .iterate(let target) = arguments[0], let target = PureExpression(target),
+        let condition = PureExpression(arguments[1])
+      else { return nil }
+      self = .anyOrAll(target, condition, wanted: builtin.name == "any")
     case .builtin(let builtin, let arguments):
       guard Self.callable.contains(builtin.name), case .value(let body) = builtin.implementation
       else { return nil }
@@ -104,6 +114,20 @@ indirect enum PureExpression: Sendable {
         arguments.append(argument)
       }
       return try? body(input, arguments)
+    case .anyOrAll(let target, let condition, let wanted):
+      // `P[]` yields an array's elements or an object's values, in order; anything else
+      // fails to iterate.
+      let values: [JSONValue]
+      switch target.value(on: input) {
+      case .array(let array)?: values = array.elements
+      case .object(let object)?: values = object.values
+      default: return nil
+      }
+      for value in values {
+        guard let truth = condition.value(on: value) else { return nil }
+        if truth.isTruthy == wanted { return .bool(wanted) }
+      }
+      return .bool(!wanted)
     }
   }
 }

@@ -116,4 +116,48 @@ import Testing
     #expect(bisect?["row"] == 300)
     #expect(bisect?["bisected"] == 1700)
   }
+
+  /// The states a predicate's bisection judges in order (its check, both ends good, a
+  /// property of transitions) are judged on every core: the answer, its flips and its
+  /// errors are those of one thread, however the log is cut into chunks.
+  @Test func theScansOfABisectionAnswerAsOnOneThread() throws {
+    var lines = TempLog.counterLines(600).split(separator: "\n").map(String.init)
+    // A state whose count is a string: comparing it fails in the middle of the check.
+    lines[449] = #"{"action":"increment","prior":{"count":449},"next":{"count":"x"}}"#
+    let failing = try TempLog(lines.joined(separator: "\n") + "\n")
+    lines = TempLog.counterLines(600).split(separator: "\n").map(String.init)
+    lines[349] = #"{"action":"increment","prior":{"count":349},"next":{"count":35"#
+    let malformed = try TempLog(lines.joined(separator: "\n") + "\n")
+    let clean = try TempLog(TempLog.counterLines(600))
+    let cases: [(TempLog, [String])] = [
+      (clean, ["--predicate", "(.count >= 100 and .count < 103) or .count >= 500"]),
+      (clean, ["--predicate", ".count > 1000"]),
+      (clean, ["--predicate", "$prior.count == 250"]),
+      (clean, ["--predicate", ".count >= 300", "--linear"]),
+      (failing, ["--predicate", ".count + 1 > 500"]),
+      (malformed, ["--predicate", ".count >= 500"]),
+    ]
+    for (log, arguments) in cases {
+      let one = replay(
+        [log.path, "--bisect"] + arguments, environment: ["REPLAY_THREADS": "1"])
+      let three = replay(
+        [log.path, "--bisect"] + arguments,
+        environment: ["REPLAY_THREADS": "3", "REPLAY_SCAN_CHUNK_BYTES": "1"])
+      #expect(one.out == three.out, "\(arguments)")
+      #expect(one.err == three.err, "\(arguments)")
+      #expect(one.code == three.code, "\(arguments)")
+    }
+    let error = replay(
+      [failing.path, "--bisect", "--predicate", ".count + 1 > 500"],
+      environment: ["REPLAY_THREADS": "3", "REPLAY_SCAN_CHUNK_BYTES": "1"])
+    #expect(error.code == 4)
+    #expect(
+      error.err.hasPrefix(
+        "replay: the predicate failed on state 450 (after entry 450, increment): "))
+    let unreadable = replay(
+      [malformed.path, "--bisect", "--predicate", ".count >= 500"],
+      environment: ["REPLAY_THREADS": "3", "REPLAY_SCAN_CHUNK_BYTES": "1"])
+    #expect(unreadable.code == 3)
+    #expect(unreadable.err.contains(":350:"))
+  }
 }

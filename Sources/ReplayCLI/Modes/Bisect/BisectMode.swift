@@ -53,10 +53,16 @@ struct BisectMode: LogMode {
     var result: Bisect.Result
     if linear || !judge.transitionVariables.isEmpty {
       // A property of transitions holds on some entries and not on their
-      // neighbours, so binary search would land anywhere: scan.
+      // neighbours, so binary search would land anywhere: scan. The states after the
+      // initial one are judged on every core, until the first bad one.
+      let scanned = judge.verdicts(of: 1...lastState) { k, verdict in
+        progress.update(k)
+        return verdict != .bad
+      }
       result = try Bisect.linear(
         lastState: lastState, reason: linear ? .requested : .readsTransition
       ) { k in
+        if k >= 1, k <= scanned.count { return try scanned[k - 1].get() }
         progress.update(k)
         return try judge.verdict(k)
       }
@@ -95,7 +101,29 @@ struct BisectMode: LogMode {
     let checks = judge.isPredicate || confirm
     var endsGood = 0
     var scanning = false
+    // The states a scan judged ahead, on every core, from `from` on: a predicate's states
+    // between two good ends, and before the answer for its check (see
+    // `BisectJudge.verdicts(of:judged:)`). Those it did not reach are judged one by one.
+    var ahead: (from: Int, verdicts: [Result<Bisect.Verdict, any Error>])?
+    func judgeAhead(
+      _ states: ClosedRange<Int>, _ progress: inout ProgressLine, stop: (Bisect.Verdict) -> Bool
+    ) {
+      ahead = (
+        states.lowerBound,
+        judge.verdicts(of: states) { k, verdict in
+          progress.update(k)
+          return !stop(verdict)
+        }
+      )
+    }
     let verdict = { (k: Int, progress: inout ProgressLine) throws -> Bisect.Verdict in
+      if endsGood == 2, ahead == nil, lastState > 1 {
+        // Both ends good: every state between is judged in order, up to a bad one.
+        judgeAhead(1...(lastState - 1), &progress) { $0 == .bad }
+      }
+      if let ahead, k >= ahead.from, k - ahead.from < ahead.verdicts.count {
+        return try ahead.verdicts[k - ahead.from].get()
+      }
       // Progress only for the scans (after two good ends, and the check).
       if endsGood == 2 || scanning { progress.update(k) }
       let verdict = try judge.verdict(k)
@@ -108,10 +136,13 @@ struct BisectMode: LogMode {
     scanning = true
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.checkBudget)
-    return try Bisect.confirm(
-      result, budget: checks ? nil : 0,
-      shouldStop: { !confirm && clock.now >= deadline }
-    ) { k in try verdict(k, &progress) }
+    let shouldStop = { !confirm && clock.now >= deadline }
+    if checks, case .firstBad(let k) = result.outcome, result.scan == nil, k > 1 {
+      judgeAhead(1...(k - 1), &progress) { _ in shouldStop() }
+    }
+    return try Bisect.confirm(result, budget: checks ? nil : 0, shouldStop: shouldStop) { k in
+      try verdict(k, &progress)
+    }
   }
 
   /// The action name of the first bad entry's cause, when it has one.

@@ -123,8 +123,17 @@ enum JQPredicate {
   /// bound (all null on the initial state, position 0).
   static func holds(_ filter: JQFilter, on log: LogFile, state k: Int) throws -> Bool {
     let (state, entry) = try state(k, of: log)
+    return try holds(filter, onState: state, after: entry, host: host(log))
+  }
+
+  /// ``holds(_:on:state:)`` on a state already read: `state`, the `next` of `entry` (`nil`
+  /// for the initial state, which no entry led to), with `entry(K)` served by `host`.
+  static func holds(
+    _ filter: JQFilter, onState state: JSONValue, after entry: LogEntry?, host: JQHost?
+  ) throws -> Bool {
     do {
-      return try filter.holds(on: state, variables: bindings(entry: entry), host: host(log))
+      return try filter.holds(
+        on: state, variables: bindings(entry: entry, readBy: filter), host: host)
     } catch {
       let at =
         entry.map {
