@@ -13,6 +13,27 @@ extension JSONCursor {
     -> JSONValue
   {
     guard let parts = projection.parts else { return try value() }
+    // A container of a validated value that the outline ends: shared when its bytes were
+    // read before with the same parts.
+    if let cache, let outlined, kind == .object || kind == .array,
+      let end = outlined.end(ofValueAt: offset), end &- offset <= ProjectedValueCache.maxBytes
+    {
+      let bytes = UnsafeBufferPointer(start: base + offset, count: end &- offset)
+      if let shared = cache.value(parts, bytes) {
+        offset = end
+        return shared
+      }
+      let value = try value(reading: parts)
+      cache.store(value, parts, bytes)
+      return value
+    }
+    return try value(reading: parts)
+  }
+
+  /// ``value(reading:)`` of a projection that is not whole.
+  private mutating func value(reading parts: JSONProjection.Parts) throws(JSONParseError)
+    -> JSONValue
+  {
     switch kind {
     case .object:
       // An object read for nothing is `{}` whatever its members (an action's payload read
@@ -56,7 +77,7 @@ extension JSONCursor {
   ///   ``skip(comparingWith:outline:)``), plus the parts read.
   package mutating func value(
     reading projection: JSONProjection, comparingWith reference: JSONReference?,
-    outline: inout JSONOutline
+    outline: inout JSONOutline, sharing cache: ProjectedValueCache? = nil
   ) throws(JSONParseError) -> JSONValue {
     let start = offset
     try skip(comparingWith: reference, outline: &outline)
@@ -65,6 +86,7 @@ extension JSONCursor {
     let read: Result<JSONValue, JSONParseError> = outline.withOutlinedValue(origin: start) {
       outlined in
       var cursor = JSONCursor(text: text, base: base, at: start, outlined: outlined)
+      cursor.cache = cache
       return Result { () throws(JSONParseError) in try cursor.value(reading: projection) }
     }
     return try read.get()
@@ -88,6 +110,7 @@ extension JSONCursor {
       }
       start = JSONSkipper.skipWhitespace(base, start, end)
       var element = JSONCursor(text: text, base: base, at: start, outlined: outlined.inside)
+      element.cache = cache
       values[index] = try element.value(reading: part)
     }
     offset = array.end

@@ -43,6 +43,9 @@ public struct JSONCursor {
   /// The outline of the validated value this cursor reads a part of, when it reads
   /// one: what lets ``skip()`` step over a shallow value without validating it again.
   var outlined: OutlinedValue? = nil
+  /// Where the containers this cursor reads with a projection are shared from and kept,
+  /// when it reads the parts of a validated, outlined value (see `ProjectedValueCache`).
+  var cache: ProjectedValueCache? = nil
 
   /// A cursor at the first value of `text` (after optional whitespace).
   /// - Throws: the parser's ``JSONParseError`` when `text` holds only whitespace.
@@ -257,6 +260,7 @@ public struct JSONCursor {
     throws(JSONParseError) -> Int
   {
     var cursor = JSONCursor(text: text, base: base, at: start, outlined: outlined?.inside)
+    cursor.cache = cache
     try body(&cursor)
     if cursor.offset == start { try cursor.skip() }
     return cursor.offset

@@ -43,6 +43,29 @@ import TimeTravelJSON
     #expect(different == 0)
   }
 
+  /// A container of a `next` read for a part before, byte for byte, is shared rather than
+  /// read again, and the entries are those read alone. The states' `items` arrays are five
+  /// distinct ones: in entries 2 to 4 the items before the last are shared (1 + 2 + 3),
+  /// and from entry 6 on each whole array is (35).
+  @Test func repeatedElementsOfANextAreSharedNotReadAgain() throws {
+    let log = try ScanTestLogs.log(ScanTestLogs.clean(40).joined(separator: "\n") + "\n")
+    let reading = EntryProjection(next: .member("items", .each(.member("done", .whole))))
+    var read: [String] = []
+    var hits = -1
+    let chunk = log.scanChunks(log.positions, chunkBytes: 1 << 30)[0]
+    _ = log.readChunk(chunk, into: ScanBuffer(), stopped: { false }) { line in
+      read.append((try? line.entry(reading: reading))?.next.description ?? "error")
+      hits = line.memo?.values.hits ?? -1
+      return Result<Void, any Error>.success(())
+    }
+    let alone = log.positions.map {
+      (try? log.entry($0, reading: reading))?.next.description ?? "error"
+    }
+    #expect(read == alone)
+    #expect(read[3] == #"{"items":[{"done":true},{"done":false},{"done":true},{"done":false}]}"#)
+    #expect(hits == 41)
+  }
+
   /// A clean log of 40 entries with a bad escape where entry 21's next differs from the
   /// one before, and a bad number where entry 31's repeats it.
   static func logWithTwoBadNexts() throws -> LogFile {

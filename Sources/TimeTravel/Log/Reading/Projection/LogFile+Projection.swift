@@ -132,7 +132,8 @@ extension LogFile {
         swap(&recorded, &memo.spareOutline)
         let reference = previous?.reference
         if reference != nil { memo.referencedNexts += 1 }
-        value = try member.value(reading: part, comparingWith: reference, outline: &recorded)
+        value = try member.value(
+          reading: part, comparingWith: reference, outline: &recorded, sharing: memo.values)
         outline = recorded
       } else {
         value = try member.value(reading: part)

@@ -51,6 +51,10 @@ final class LineMemo {
   /// The storage of the outline before last, reused for the next one.
   var spareOutline = JSONOutline()
 
+  /// The parts of the `next`s read so far, found again by their bytes (see
+  /// `ProjectedValueCache`): the chunk's buffer outlives it.
+  let values = ProjectedValueCache()
+
   struct ProjectedNext {
     var position: Int
     var bytes: UnsafeBufferPointer<UInt8>
