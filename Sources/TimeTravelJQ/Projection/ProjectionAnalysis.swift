@@ -186,6 +186,11 @@ struct ProjectionAnalysis {
     case .builtin(let builtin, let arguments):
       return evaluateBuiltin(builtin.name, arguments, input, scope)
     case .library(let function, let arguments):
+      // Only jq's own definitions are modelled by name: a module's function of the same
+      // name and arity (`def first: .action.x;` in an `-L` module) is another function.
+      guard Prelude.functions[function.definition.signature] === function else {
+        return readWhole(arguments, input, scope)
+      }
       return evaluateLibrary(function.definition.name, arguments, input, scope)
     case .reduce, .foreach, .assign:
       // Followed no further: the input is read whole, and the parts are still analysed

@@ -37,6 +37,34 @@ import Testing
     #expect(result.out == "2\n")
   }
 
+  /// A module's function named as one of jq's own is read as the module defines it: a
+  /// search that reads the entries in part still reads what it reads.
+  @Test func aModulesFunctionNamedAsJqsOwnFindsWhatItReads() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "module-names-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "def first: .action.x.y;\ndef values: .next.n.m;\n".write(
+      to: folder.appendingPathComponent("m.jq"), atomically: true, encoding: .utf8)
+    let log = try TempLog(
+      #"{"seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"x":{"y":1}},"prior":{"n":0},"next":{"n":{"m":1}}}"#
+        + "\n")
+    let found = replay(
+      log.path,
+      arguments: ["-L", folder.path, "--find", #"include "m"; first == 1"#, "--format", "json"])
+    #expect(found.code == 0)
+    #expect(
+      found.out
+        == #"[{"seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"x":{"y":1}},"actionName":"x"}]"#
+        + "\n")
+    let state = replay(
+      log.path, arguments: ["-L", folder.path, "--find", #"include "m"; values == 1"#])
+    #expect(state.code == 0)
+    let summary = replay(
+      log.path, arguments: ["-L", folder.path, "--where", #"include "m"; first == 1"#])
+    #expect(summary.out.hasPrefix("\(log.path): 1 entry matching --where (of 1)"))
+  }
+
   @Test func aModuleNotFoundIsASyntaxError() {
     let result = replay("--eval", #"import "nowhere" as n; 1"#, stdin: "1\n")
     #expect(result.code == ExitCode.usage)

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import TimeTravelJQ
@@ -30,6 +31,32 @@ import TimeTravelJSON
     let filter = try JQFilter(source, variableNames: ["seq", "action", "prior"])
     let projection = filter.projection(reading: .truthiness)
     #expect(projection.input.map(\.description) ?? "nil" == expected, "\(source)")
+  }
+
+  /// A module's function named as one of jq's own (`first`, `any`, `values`, `map(f)`) is
+  /// another function: what it reads is not what jq's reads, so its input is read whole.
+  @Test func aModulesFunctionNamedAsJqsOwnIsReadWhole() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "projection-module-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    def first: .action.x.y;
+    def any: .action.x.y == 1;
+    def values: .action.x.y;
+    def map(f): .action.x.y | f;
+    """.write(to: folder.appendingPathComponent("m.jq"), atomically: true, encoding: .utf8)
+    let modules = JQModuleSearch(paths: [folder.path])
+    for source in [
+      #"include "m"; first == 1"#, #"include "m"; any"#, #"include "m"; values | not"#,
+      #"include "m"; map(not) == false"#, #"import "m" as m; m::first == 1"#,
+    ] {
+      let filter = try JQFilter(source, modules: modules)
+      #expect(filter.projection(reading: .truthiness).input?.description == ".", "\(source)")
+    }
+    // jq's own are still followed.
+    let own = try JQFilter(".action | first", modules: modules)
+    #expect(own.projection(reading: .truthiness).input?.description == #"{"action":{[0]:{}}}"#)
   }
 
   @Test func variablesAreProjectedLikeTheInput() throws {
