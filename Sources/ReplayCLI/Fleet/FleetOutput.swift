@@ -239,7 +239,7 @@ struct FleetOutput: Encodable {
       let path = TerminalText.sanitize(answer.path)
       guard case .success(.summary(let summary, let pending, let total)) = answer.result else {
         if case .failure(let failure) = answer.result {
-          text += "  \(path): unreadable: \(Self.reason(failure.message, path: answer.path))\n"
+          text += "  \(path): unreadable: \(TerminalText.sanitize(failure.reason))\n"
         }
         continue
       }
@@ -251,19 +251,6 @@ struct FleetOutput: Encodable {
       text += "\n"
     }
     return text
-  }
-
-  /// An unreadable log's error without its path: `PATH:5:1: not valid JSON…` gives
-  /// `line 5, column 1: not valid JSON…`, `PATH: no such file` gives `no such file`.
-  static func reason(_ message: String, path: String) -> String {
-    guard message.hasPrefix(path + ":") else { return TerminalText.sanitize(message) }
-    var rest = Substring(message.dropFirst(path.count + 1))
-    if let place = rest.prefixMatch(of: #/(\d+):(\d+): /#) {
-      rest = "line \(place.1), column \(place.2): " + rest[place.range.upperBound...]
-    } else if let place = rest.prefixMatch(of: #/(\d+): /#) {
-      rest = "line \(place.1): " + rest[place.range.upperBound...]
-    }
-    return TerminalText.sanitize(rest.trimmingPrefix(" ").description)
   }
 
   // MARK: The JSON record

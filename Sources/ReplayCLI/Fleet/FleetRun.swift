@@ -201,7 +201,8 @@ enum FleetRun {
       let code =
         error.kind == .doesNotFitReducer ? ExitCode.incompatibleLog : ExitCode.unreadableLog
       return Answer(
-        path: path, result: .failure(FleetFailure(message: "\(error)", code: code)),
+        path: path,
+        result: .failure(FleetFailure(message: "\(error)", code: code, reason: Self.reason(error))),
         stderr: sink.stderr)
     } catch let error as CommandError {
       return Answer(
@@ -216,8 +217,27 @@ enum FleetRun {
   }
 }
 
+extension FleetRun {
+  /// `error` without its path: `line 5, column 1: not valid JSON…`, or the message alone
+  /// for an error of the whole file (`no such file`).
+  static func reason(_ error: LogError) -> String {
+    let place = [error.line.map { "line \($0)" }, error.column.map { "column \($0)" }]
+      .compactMap { $0 }
+    return place.isEmpty ? error.message : place.joined(separator: ", ") + ": " + error.message
+  }
+}
+
 /// Why one log of a fleet could not be read.
 struct FleetFailure: Error, Sendable {
+  /// The error as a single log's command says it, naming the log.
   var message: String
   var code: Int32
+  /// The error without the log's path, for a line that names the log before it.
+  var reason: String
+
+  init(message: String, code: Int32, reason: String? = nil) {
+    self.message = message
+    self.code = code
+    self.reason = reason ?? message
+  }
 }

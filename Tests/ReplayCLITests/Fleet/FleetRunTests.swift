@@ -63,6 +63,16 @@ import Testing
         """)
   }
 
+  /// A log that cannot be opened is listed with its error, without its path twice.
+  @Test func aMissingLogIsListedWithItsError() throws {
+    let fleet = try Fleet()
+    let missing = fleet.path + "/missing.jsonl"
+    let run = replay([fleet.path + "/a.jsonl", missing], environment: [:])
+    #expect(run.code == 3)
+    #expect(run.out.hasSuffix("\n  \(missing): unreadable: no such file\n"))
+    #expect(run.err == "replay: \(missing): no such file\n")
+  }
+
   @Test func theSummaryRecordListsEachLog() throws {
     let fleet = try Fleet()
     let a = fleet.path + "/a.jsonl"
