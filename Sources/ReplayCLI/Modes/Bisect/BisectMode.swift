@@ -53,16 +53,19 @@ struct BisectMode: LogMode {
     var result: Bisect.Result
     if linear || !judge.transitionVariables.isEmpty {
       // A property of transitions holds on some entries and not on their
-      // neighbours, so binary search would land anywhere: scan. The states after the
-      // initial one are judged on every core, until the first bad one.
-      let scanned = judge.verdicts(of: 1...lastState) { k, verdict in
-        progress.update(k)
-        return verdict != .bad
-      }
+      // neighbours, so binary search would land anywhere: scan. After the initial state,
+      // the states are judged on every core, up to the first bad one.
+      var scanned: [Result<Bisect.Verdict, any Error>]?
       result = try Bisect.linear(
         lastState: lastState, reason: linear ? .requested : .readsTransition
       ) { k in
-        if k >= 1, k <= scanned.count { return try scanned[k - 1].get() }
+        if k == 1, scanned == nil {
+          scanned = judge.verdicts(of: 1...lastState) { k, verdict in
+            progress.update(k)
+            return verdict != .bad
+          }
+        }
+        if let scanned, k >= 1, k <= scanned.count { return try scanned[k - 1].get() }
         progress.update(k)
         return try judge.verdict(k)
       }

@@ -120,7 +120,8 @@ extension LogFile {
       }
       let start = member.offset
       guard key == "next" else {
-        if key == "action" { memo.action = (position, start) }
+        // Where a part read action is, for reading all of it again (`LogLine.action()`).
+        if !part.isWhole, key == "action" { memo.action = (position, start) }
         return try member.value(reading: part)
       }
       let value: JSONValue
