@@ -8,7 +8,7 @@ import TimeTravel
 /// listener away while the app records more than its buffer holds, a stalled sender.
 @Suite(.liveHangGuard) struct LiveFaultTests {
   static func temporaryDirectory(_ name: String) -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    Scratch.folder.appendingPathComponent("\(name)-\(UUID().uuidString)")
   }
 
   /// The one session file in `directory`.

@@ -50,7 +50,7 @@ import TimeTravel
   static func canMountTmpfs() async -> Bool {
     #if os(Linux)
       guard getuid() == 0, let mount = PeerResources.executable("mount") else { return false }
-      let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+      let probe = Scratch.folder.appendingPathComponent(
         "tmpfs-probe-\(getpid())")
       try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: probe) }
@@ -67,7 +67,7 @@ import TimeTravel
     .enabled(
       "needs to mount a 64 KiB tmpfs (root on Linux) to fill a disk", { await canMountTmpfs() }))
   func aFullDiskStopsTheSessionTellsTheAppAndLeavesAValidFile() async throws {
-    let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID())")
+    let mountPoint = Scratch.folder.appendingPathComponent("full-\(UUID())")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     let mount = try #require(PeerResources.executable("mount"))
     try #require(

@@ -95,7 +95,7 @@ import TimeTravel
     // A port nobody listens on: bind one, note it, close it.
     let (fd, port) = try LiveSocket.listen(on: LiveAddress(host: "127.0.0.1", port: 0))
     LiveSocket.close(fd)
-    let local = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let local = Scratch.folder.appendingPathComponent(
       "alone-\(UUID()).jsonl")
     defer { try? FileManager.default.removeItem(at: local) }
     let recorder = try LogRecorder(

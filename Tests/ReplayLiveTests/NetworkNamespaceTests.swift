@@ -116,7 +116,7 @@ import TimeTravel
 
     /// The test, with the pair made.
     static func tokenAndRemoteGoto(_ pair: NamespacePair) async throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      let directory = Scratch.folder.appendingPathComponent(
         "netns-\(UUID())")
       defer { try? FileManager.default.removeItem(at: directory) }
       let host = NamespacePair.listenerAddress

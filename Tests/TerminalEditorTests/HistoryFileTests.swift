@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TerminalEditor
@@ -8,7 +9,7 @@ import Testing
   final class TemporaryDirectory {
     let path: String
     init() throws {
-      path = NSTemporaryDirectory() + "replay-history-\(UUID().uuidString)"
+      path = Scratch.folder.path + "/replay-history-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }

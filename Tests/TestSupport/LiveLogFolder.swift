@@ -13,7 +13,7 @@ public final class LiveLogFolder {
   /// A new folder; the log is not created.
   public init(name: String = "log.jsonl") throws {
     path =
-      FileManager.default.temporaryDirectory
+      Scratch.folder
       .appendingPathComponent("replay-follow-\(UUID().uuidString)").path
     self.name = name
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

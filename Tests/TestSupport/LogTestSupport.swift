@@ -14,7 +14,7 @@ public final class TempLog: Sendable {
 
   /// A log of exactly `bytes`.
   public init(bytes: [UInt8]) throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("replay-test-\(UUID().uuidString).jsonl")
     try Data(bytes).write(to: url)
     path = url.path

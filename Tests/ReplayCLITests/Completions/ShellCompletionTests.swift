@@ -174,7 +174,7 @@ import Testing
   static func run(_ shell: String, _ arguments: [String], script: String) async throws -> (
     status: Int32, output: String
   ) {
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.folder
       .appendingPathComponent("completion-\(UUID().uuidString)")
     try script.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }

@@ -31,7 +31,7 @@ import TimeTravel
     let suffix = #""title":"   "}]}}"#
     #expect(lines[index].hasSuffix(suffix))
     lines[index] = lines[index].dropLast(suffix.count) + #""title":"Buy oat milk"}]}}"#
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("emit-test-\(UUID().uuidString)")
       .appendingPathComponent("tampered-session.jsonl")
     try FileManager.default.createDirectory(
@@ -184,7 +184,7 @@ import TimeTravel
   static func loginTest(_ extra: [String] = [], range: String? = "1..4") throws -> (
     header: [String], body: [String], source: String
   ) {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.folder
       .appendingPathComponent("emit-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -302,7 +302,7 @@ import TimeTravel
       #"{"format":"replay-log","version":1,"app":"Login","stateType":"LoginState","actionType":"LoginAction","nils":"null"}"#,
       #"{"seq":1,"action":{"emailChanged":{"_0":"a@b.c"}},"origin":{"remote":{"command":"dispatch","id":1,"listener":"127.0.0.1:9000"}},"prior":{"email":"","error":null,"isLoading":false,"password":""},"next":{"email":"a@b.c","error":null,"isLoading":false,"password":""}}"#,
     ]
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("remote-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -318,7 +318,7 @@ import TimeTravel
   /// its tasks reported is sent, and a task's ending is a comment.
   @Test @MainActor func aViewModelLogSendsWhatItsTasksReported() async throws {
     let (lines, _) = try await ViewModelRecordingTests.recordSession()
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("profile-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -355,7 +355,7 @@ import TimeTravel
     let lines = [
       #"{"seq":1,"action":{"addTodo":{"title":"x"}},"prior":{"filter":"all","isLoading":false,"todos":[]},"next":{"filter":"all","isLoading":false,"todos":[]}}"#
     ]
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("bad-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -371,7 +371,7 @@ import TimeTravel
   /// A member whose coding key differs from its name has no Swift path the generator can
   /// trust: the entry expects the whole recorded state, decoded.
   @Test func aChangeWithoutASwiftPathExpectsTheWholeState() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.folder
       .appendingPathComponent("emit-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

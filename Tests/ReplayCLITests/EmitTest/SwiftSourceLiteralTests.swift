@@ -74,7 +74,7 @@ import Testing
     for literal in literals {
       #expect(!literal.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "\(literal)")
     }
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let work = Scratch.folder.appendingPathComponent(
       "literals-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }

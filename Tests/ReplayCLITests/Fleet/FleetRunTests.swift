@@ -12,7 +12,7 @@ import Testing
 
     init() throws {
       path =
-        FileManager.default.temporaryDirectory
+        Scratch.folder
         .appendingPathComponent("replay-fleet-\(UUID().uuidString)").path
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       let crash =
@@ -194,7 +194,7 @@ import Testing
     let path: String
     init() throws {
       path =
-        FileManager.default.temporaryDirectory
+        Scratch.folder
         .appendingPathComponent("replay-empty-\(UUID().uuidString)").path
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

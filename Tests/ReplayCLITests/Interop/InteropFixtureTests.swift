@@ -18,7 +18,7 @@ import Testing
 
   /// Writes `text` to a temporary file and returns its path.
   static func temporary(_ text: String, _ name: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("interop-\(UUID().uuidString)-\(name)")
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url.path

@@ -13,7 +13,7 @@ import Testing
   static func output(_ arguments: [String], to name: String) throws -> String {
     let result = replay(arguments[0], arguments: Array(arguments.dropFirst()))
     #expect(result.code == 0, "\(arguments): \(result.err)")
-    let path = FileManager.default.temporaryDirectory
+    let path = Scratch.folder
       .appendingPathComponent("roundtrip-\(UUID().uuidString)-\(name)").path
     try result.out.write(toFile: path, atomically: true, encoding: .utf8)
     return path

@@ -105,7 +105,7 @@ import Testing
   /// The report marks the same first bad entry as `--bisect`, and where the search landed.
   @Test func theReportMarksTheTrueFirstBadEntry() throws {
     let log = try TempLog(TempLog.counterLines(2000))
-    let path = FileManager.default.temporaryDirectory
+    let path = Scratch.folder
       .appendingPathComponent("replay-check-\(UUID().uuidString).html").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = replay(log.path, arguments: ["--html", path, "--predicate", Self.healing])

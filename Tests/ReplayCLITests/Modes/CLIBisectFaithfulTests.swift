@@ -121,12 +121,12 @@ import Testing
 
   @Test func aScriptWithoutItsExecuteBitOrADirectoryIsAnError() throws {
     let log = try TempLog(TempLog.counterLines(10))
-    let script = FileManager.default.temporaryDirectory
+    let script = Scratch.folder
       .appendingPathComponent("replay-check-\(UUID().uuidString).sh")
     try "#!/bin/sh\nexit 0\n".write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script.path)
-    let directory = FileManager.default.temporaryDirectory.path
+    let directory = Scratch.folder.path
     for command in [script.path, directory] {
       let (code, out, err) = replay(log.path, arguments: ["--bisect", "--run", command])
       #expect(code == ExitCode.evaluationError)

@@ -154,7 +154,7 @@ import Testing
 
   /// Across logs, each hit after its log's name, its changes below it.
   @Test func eachLogsHitsListTheirChanges() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = Scratch.folder.appendingPathComponent(
       "watch-fleet-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -46,7 +46,7 @@ struct LoginRedactionTests {
   }
 
   @Test func theLogNeverContainsThePassword() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("login-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     let store = try await recordLogin(to: url)
@@ -78,7 +78,7 @@ struct LoginRedactionTests {
   }
 
   @Test func theResponsesNameTheLoginEffectAndTheSubmitThatStartedIt() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("login-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     _ = try await recordLogin(to: url)
@@ -94,7 +94,7 @@ struct LoginRedactionTests {
   }
 
   @Test func aRedactedLogStillVerifiesThroughTheLoginReducer() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("login-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     _ = try await recordLogin(to: url)

@@ -18,7 +18,7 @@ enum RecordingSession {
   static let whitespaceStep = 70
 
   static func temporaryURL(_ name: String) -> URL {
-    FileManager.default.temporaryDirectory
+    Scratch.folder
       .appendingPathComponent("recording-\(name)-\(UUID().uuidString).jsonl")
   }
 

@@ -36,7 +36,7 @@ struct ReduxLoggerTests {
   // MARK: A recorded session, bisected
 
   @Test func bisectNamesThePlantedActionInARecordedCartSession() async throws {
-    let path = FileManager.default.temporaryDirectory
+    let path = Scratch.folder
       .appendingPathComponent("redux-cart-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recorded = try await ReduxPeer.run("cart-session.mjs", path)
@@ -118,7 +118,7 @@ struct ReduxLoggerTests {
   /// writes.
   func runReadmeExample(_ example: String, npm: Bool) async throws {
     let files = FileManager.default
-    let directory = files.temporaryDirectory.appendingPathComponent("redux-readme-\(UUID())")
+    let directory = Scratch.folder.appendingPathComponent("redux-readme-\(UUID())")
     defer { try? files.removeItem(at: directory) }
     try files.createDirectory(at: directory, withIntermediateDirectories: true)
     if npm {

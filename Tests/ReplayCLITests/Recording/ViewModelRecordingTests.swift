@@ -50,7 +50,7 @@ import TimeTravel
   /// cancellation, and `--find` lists what the first intent started.
   @Test func replayReadsTheLog() async throws {
     let (lines, _) = try await Self.recordSession()
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("profile-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -86,7 +86,7 @@ import TimeTravel
   /// as a divergence at the entry that carries it.
   @Test func whatVerifyDoesForAViewModel() async throws {
     let (lines, _) = try await Self.recordSession()
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.folder
       .appendingPathComponent("profile-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

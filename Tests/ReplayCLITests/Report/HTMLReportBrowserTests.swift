@@ -35,6 +35,7 @@ struct HTMLReportBrowserTests {
   /// that asks, awaited by every one).
   static let observed = Task { try await run() }
 
+  /// Kept after the run, for a person to look at.
   static let screenshots = FileManager.default.temporaryDirectory
     .appendingPathComponent("replay-report-screenshots")
 

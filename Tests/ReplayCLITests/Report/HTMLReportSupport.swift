@@ -9,7 +9,7 @@ import TimeTravel
 enum HTMLReportSupport {
   /// A fresh path for a report in the temporary directory.
   static func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory
+    Scratch.folder
       .appendingPathComponent("replay-report-\(UUID().uuidString)-\(name)").path
   }
 

@@ -31,7 +31,7 @@ import Testing
       "needs the package's build directory and the toolchain's docc and swift-symbolgraph-extract"
     ))
   func documentationBuildsWithoutWarnings() async throws {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID())")
+    let output = Scratch.folder.appendingPathComponent("docs-\(UUID())")
     defer { try? FileManager.default.removeItem(at: output) }
     let result = try await Self.run(
       Repo.root.appendingPathComponent("Scripts/build-docs.sh").path, [output.path],
@@ -46,7 +46,7 @@ import Testing
   func everySwiftSnippetTypeChecks() async throws {
     let snippets = try Self.snippets()
     #expect(snippets.count >= 9, "found only \(snippets.map(\.name))")
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID())")
+    let work = Scratch.folder.appendingPathComponent("snippets-\(UUID())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
     let modules = try #require(Self.buildDirectory).appendingPathComponent("Modules").path

@@ -12,7 +12,7 @@ import TimeTravelDiff
 
 @MainActor
 @Test func readmeRecordingExample() throws {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID()).jsonl")
+  let url = Scratch.folder.appendingPathComponent("counter-\(UUID()).jsonl")
   // --- README example starts
   let recorder = try LogRecorder(
     url: url, app: "Counter", stateType: "AppState", actionType: "AppAction")

@@ -31,7 +31,7 @@ import Testing
 
   /// Directories are searched in order; the first that has the module wins.
   @Test func theFirstDirectoryThatHasTheModuleWins() {
-    let empty = FileManager.default.temporaryDirectory.path
+    let empty = Scratch.folder.path
     let result = replay(
       "-L", empty, "-L", Self.modules, "--eval", #"import "math" as m; m::inc"#, stdin: "1\n")
     #expect(result.out == "2\n")
@@ -40,7 +40,7 @@ import Testing
   /// A module's function named as one of jq's own is read as the module defines it: a
   /// search that reads the entries in part still reads what it reads.
   @Test func aModulesFunctionNamedAsJqsOwnFindsWhatItReads() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = Scratch.folder.appendingPathComponent(
       "module-names-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

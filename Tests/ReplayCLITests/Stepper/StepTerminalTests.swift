@@ -68,7 +68,7 @@ struct StepTerminalTests {
   }
 
   @Test func theNextSessionRecallsAndSearchesTheHistory() async throws {
-    let home = "/tmp/replay-home-" + UUID().uuidString.prefix(8)
+    let home = Scratch.folder.path + "/home-" + UUID().uuidString.prefix(8)
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
     // An entry holding an escape sequence is skipped, never drawn.

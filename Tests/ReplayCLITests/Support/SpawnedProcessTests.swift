@@ -101,7 +101,7 @@ import Testing
   /// only once every one of them has started.
   @Test func runsToCompletionHoldNoThreadOfThePool() async throws {
     let count = ProcessInfo.processInfo.activeProcessorCount + 2
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.folder
       .appendingPathComponent("spawn-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

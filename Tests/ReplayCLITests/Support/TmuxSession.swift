@@ -78,7 +78,7 @@ final class TmuxSession: Sendable {
     folder: String, home: String, socket: String
   ) {
     // Short: a socket path must fit in sun_path (108 bytes).
-    let folder = "/tmp/replay-tmux-" + UUID().uuidString.prefix(8)
+    let folder = Scratch.folder.path + "/tmux-" + UUID().uuidString.prefix(8)
     let home = home ?? folder + "/home"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -29,7 +29,7 @@ import Testing
 
   @Test(.enabled(if: make != nil, "needs make on PATH (apt-get install make)"))
   func installPutsTheBinaryManualAndCompletionsInPlaceAndUninstallRemovesThem() async throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.folder
       .appendingPathComponent("replay-install-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let prefix = folder.appendingPathComponent("usr").path

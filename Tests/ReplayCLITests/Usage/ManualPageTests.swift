@@ -196,7 +196,7 @@ import Testing
 
   /// The page in a temporary file, for the formatters.
   static func pageFile() throws -> URL {
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.folder
       .appendingPathComponent("replay-\(UUID().uuidString).1")
     try Self.page.write(to: file, atomically: true, encoding: .utf8)
     return file

@@ -31,7 +31,7 @@ final class LiveHarness: @unchecked Sendable {
   ) throws {
     self.directory =
       directory
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+      ?? Scratch.folder.appendingPathComponent("live-\(UUID().uuidString)")
     listener = try LiveListener(
       LiveConfiguration(
         address: LiveAddress(host: host, port: port), token: token, directory: self.directory,

@@ -33,7 +33,7 @@ import TimeTravelJSON
       if c.usesModules { object["library"] = [.string(JQ18Case.moduleDirectory)] }
       return .object(object)
     }
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("jq18-\(UUID())")
+    let work = Scratch.folder.appendingPathComponent("jq18-\(UUID())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
     let file = work.appendingPathComponent("cases.json")

@@ -76,7 +76,7 @@ import TimeTravelJSON
   }
 
   @Test func hostileModuleFilesGiveErrorsAtOnce() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = Scratch.folder.appendingPathComponent(
       "jq-modules-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -36,7 +36,7 @@ import TimeTravelJSON
   /// A module's function named as one of jq's own (`first`, `any`, `values`, `map(f)`) is
   /// another function: what it reads is not what jq's reads, so its input is read whole.
   @Test func aModulesFunctionNamedAsJqsOwnIsReadWhole() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = Scratch.folder.appendingPathComponent(
       "projection-module-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

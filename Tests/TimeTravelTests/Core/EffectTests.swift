@@ -91,7 +91,7 @@ struct EffectTests {
   }
 
   @Test func replayFeedsEffectActionsFromTheLogWithoutRunningEffects() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("effects-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     let recorder = try LogRecorder(url: url, app: "T", stateType: "S", actionType: "A")

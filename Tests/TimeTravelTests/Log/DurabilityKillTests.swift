@@ -17,7 +17,7 @@ import TodoReducer
 
   /// The log path, named after the test process so parent and child agree on it.
   static func path(testProcess: pid_t) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("durability-\(testProcess).jsonl")
+    Scratch.folder.appendingPathComponent("durability-\(testProcess).jsonl")
       .path
   }
 

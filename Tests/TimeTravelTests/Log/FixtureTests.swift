@@ -14,7 +14,7 @@ struct FixtureTests {
   }
 
   @Test func regeneratingGivesTheCheckedInBytes() throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("todo-session-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try TodoSessionFixture.record(to: url)

@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func directoryIsNotALog() {
-    let dir = FileManager.default.temporaryDirectory.path
+    let dir = Scratch.folder.path
     #expect(
       throws: LogError(kind: .cannotOpen, path: dir, message: "is a directory, not a log file")
     ) {

@@ -41,7 +41,7 @@ enum ExitSession {
   typealias CounterStore = Store<Reduce<GatedCount, CounterAction>>
 
   static func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory
+    Scratch.folder
       .appendingPathComponent("exit-\(name)-\(UUID().uuidString).jsonl").path
   }
 

@@ -67,7 +67,7 @@ struct RecorderTests {
   }
 
   @Test func fileLogMatchesMemoryLogByteForByte() throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("recorder-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("stale\n".utf8).write(to: url)
@@ -82,7 +82,7 @@ struct RecorderTests {
   }
 
   @Test func appendModeKeepsExistingLinesAndHeaderIsOptional() throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("recorder-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("previous\n".utf8).write(to: url)
@@ -130,7 +130,7 @@ struct RecorderTests {
   }
 
   @Test func unopenableFileThrowsAnErrorNamingThePath() throws {
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.folder
       .appendingPathComponent("not-a-directory-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: file) }
     try Data().write(to: file)

@@ -6,7 +6,7 @@ import TodoReducer
 @MainActor
 struct VariantFixtureTests {
   @Test func regeneratingTheNondeterministicFixtureGivesTheCheckedInBytes() throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("todo-nondeterministic-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try TodoVariantFixtures.recordNondeterministic(to: url)

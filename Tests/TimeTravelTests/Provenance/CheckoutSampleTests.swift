@@ -27,7 +27,7 @@ struct CheckoutSampleTests {
   }
 
   @Test func regeneratingGivesTheCheckedInBytes() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("checkout-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try await CheckoutSession.record(to: url)

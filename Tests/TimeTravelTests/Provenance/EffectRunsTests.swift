@@ -88,7 +88,7 @@ struct EffectRunsTests {
 
   /// Compact entries are patched across effect records.
   @Test func compactEntriesArePatchedAcrossEffectRecords() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("compact-effects-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     let recorder = try await MainActor.run {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TimeTravel
@@ -47,7 +48,7 @@ struct StackTraceTests {
       "stagedActionIds":[0,1],"skippedActionIds":[],"committedState":{"n":0},
       "computedStates":[{"state":{"n":0}},{"state":{"n":1}}],"currentStateIndex":1}
       """
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("lifted-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }
     try Data(lifted.utf8).write(to: url)

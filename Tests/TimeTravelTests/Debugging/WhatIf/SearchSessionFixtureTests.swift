@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct SearchSessionFixtureTests {
   @Test func regeneratingGivesTheCheckedInBytes() async throws {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.folder
       .appendingPathComponent("search-session-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     try await SearchSessionFixture.record(to: url)

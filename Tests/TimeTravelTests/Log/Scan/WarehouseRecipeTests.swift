@@ -38,7 +38,7 @@ struct WarehouseRecipeTests {
   /// printed stops at that line, and with `ignore_errors = true`, as the page says, it
   /// skips the line and finds the crash.
   @Test func aLineThatIsNotJSONStopsTheQueryUnlessItIgnoresErrors() async throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.folder
       .appendingPathComponent("replay-warehouse-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,7 +63,7 @@ struct WarehouseRecipeTests {
   }
 
   @Test func theFatalActionsOfAFolderOfLogs() async throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.folder
       .appendingPathComponent("replay-warehouse-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
