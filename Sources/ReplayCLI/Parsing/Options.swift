@@ -69,8 +69,20 @@ struct Options: Equatable, Sendable {
   var modules: JQModuleSearch {
     JQModuleSearch(
       paths: libraryPaths.isEmpty ? JQModuleSearch.jqDefaultPaths : libraryPaths,
-      origin: Bundle.main.executableURL?.deletingLastPathComponent().path)
+      origin: Self.executableDirectory)
   }
+
+  /// The directory of the running executable, symbolic links resolved (jq's `$ORIGIN`).
+  /// On Linux read from `/proc/self/exe`, one system call: `Bundle.main` lists the
+  /// directory to find the bundle, a few milliseconds of every command that compiles jq.
+  static let executableDirectory: String? = {
+    #if os(Linux)
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        return (path as NSString).deletingLastPathComponent
+      }
+    #endif
+    return Bundle.main.executableURL?.deletingLastPathComponent().path
+  }()
 
   /// Whether output is for programs (`--format json`).
   var json: Bool { format == .json }

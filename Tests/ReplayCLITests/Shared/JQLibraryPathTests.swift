@@ -37,6 +37,25 @@ import Testing
     #expect(result.out == "2\n")
   }
 
+  /// `$ORIGIN` in the search list is the directory of the running `replay`, links
+  /// resolved, as jq's is of jq: a module in `$ORIGIN/../lib/jq` is found by default.
+  @Test(.enabled(if: TmuxSession.replay != nil, "the replay executable is not built"))
+  func theOriginIsTheExecutablesDirectory() async throws {
+    let binary = try #require(TmuxSession.replay)
+    let real = URL(fileURLWithPath: binary).resolvingSymlinksInPath()
+    let link = Scratch.folder.appendingPathComponent("origin-\(UUID())")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+    defer { try? FileManager.default.removeItem(at: link) }
+    let result = try await CompletedProcess.run(
+      link.path, ["--eval", "get_jq_origin, (get_search_list | .[1])"], input: "null\n")
+    let folder = real.deletingLastPathComponent().path
+    #expect(result.status == 0)
+    #expect(result.out == "\"\(folder)\"\n\"\(folder)/../lib/jq\"\n")
+    #expect(result.err == "")
+    #expect(
+      Options.executableDirectory == Bundle.main.executableURL?.deletingLastPathComponent().path)
+  }
+
   /// A module's function named as one of jq's own is read as the module defines it: a
   /// search that reads the entries in part still reads what it reads.
   @Test func aModulesFunctionNamedAsJqsOwnFindsWhatItReads() throws {
