@@ -2,9 +2,12 @@ import Foundation
 
 /// The items of a mode's text output as a scan finds them, held until the scan ends (the
 /// heading counts them, and an error stops the mode before anything is printed): in
-/// memory up to ``memoryLimit`` bytes, then in a temporary file, so that a scan that
-/// prints hundreds of megabytes (`--watch /todos --format json` on a large log) keeps
-/// its memory flat.
+/// memory up to ``memoryLimit`` bytes, then in a temporary file (a ``SpillFile``, which
+/// several spools may share), so that a scan that prints hundreds of megabytes (`--watch
+/// /todos --format json` on a large log) keeps its memory flat.
+///
+/// Nothing is lost when the file cannot be made or fills its disk: the bytes it could not
+/// take stay in memory, and so does everything after them.
 final class OutputSpool {
   /// The bytes held in memory before a spool moves to a file, by default.
   static let memoryLimit = 16 << 20
@@ -14,15 +17,16 @@ final class OutputSpool {
   /// The number of items appended.
   private(set) var count = 0
   private var buffer: [UInt8] = []
-  private var file: FileHandle?
-  private var fileURL: URL?
+  private let file: SpillFile
+  /// Where the bytes moved to the file are, in order; all before ``buffer``'s.
+  private var extents: [Range<Int>] = []
+  /// Whether the file refused bytes: from then on they stay in memory, after it.
+  private var keepsInMemory = false
 
-  /// An empty spool that moves to a file beyond `memoryLimit` bytes.
-  init(memoryLimit: Int = OutputSpool.memoryLimit) { limit = memoryLimit }
-
-  deinit {
-    try? file?.close()
-    if let fileURL { try? FileManager.default.removeItem(at: fileURL) }
+  /// An empty spool that moves to `file` (its own by default) beyond `memoryLimit` bytes.
+  init(memoryLimit: Int = OutputSpool.memoryLimit, file: SpillFile = SpillFile()) {
+    limit = memoryLimit
+    self.file = file
   }
 
   /// Appends one item.
@@ -32,23 +36,21 @@ final class OutputSpool {
     if buffer.count >= limit { spill() }
   }
 
-  private func spill() {
-    if file == nil {
-      let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("replay-output-\(UUID().uuidString)")
-      if FileManager.default.createFile(atPath: url.path, contents: nil),
-        let handle = FileHandle(forUpdatingAtPath: url.path)
-      {
-        // Removed now: the open handle keeps it until the spool goes.
-        try? FileManager.default.removeItem(at: url)
-        file = handle
-      } else {
-        // No temporary file: keep growing in memory rather than lose output.
-        return
-      }
+  /// Moves the bytes held in memory to the file when there are at least `bytes` of them,
+  /// and lets go of the memory: for a spool that is done and waits to be written.
+  func spill(atLeast bytes: Int) {
+    if buffer.count >= bytes { spill(keepingCapacity: false) }
+  }
+
+  /// A spool still appended to keeps its buffer's capacity for the next megabytes.
+  private func spill(keepingCapacity: Bool = true) {
+    guard !keepsInMemory, !buffer.isEmpty else { return }
+    guard let range = file.append(buffer) else {
+      keepsInMemory = true
+      return
     }
-    file?.write(Data(buffer))
-    buffer.removeAll(keepingCapacity: true)
+    extents.append(range)
+    buffer.removeAll(keepingCapacity: keepingCapacity)
   }
 
   /// Writes everything appended to `io`'s standard output as bytes, a megabyte at a time;
@@ -56,9 +58,8 @@ final class OutputSpool {
   func write(to io: ReplayIO, droppingFirst: Bool = false) {
     var carried: [UInt8] = []
     var drop = droppingFirst ? 1 : 0
-    if let file {
-      try? file.seek(toOffset: 0)
-      while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
+    for extent in extents {
+      _ = file.read(extent) { chunk in
         carried += chunk
         if drop > 0 {
           carried.removeFirst(drop)
