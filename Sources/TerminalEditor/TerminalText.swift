@@ -25,6 +25,19 @@ public enum TerminalText {
       || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
   }
 
+  /// `text` sanitized, then followed by spaces up to `columns` terminal columns (never
+  /// cut): for names in a column, aligned however wide their characters are (East Asian
+  /// wide characters and emoji take two columns, combining marks none, as `wcwidth(3)`
+  /// counts them) and whatever their escapes add.
+  public static func sanitize(_ text: String, paddedTo columns: Int) -> String {
+    let shown = sanitize(text)
+    return shown + String(repeating: " ", count: max(0, columns - DisplayWidth.of(shown)))
+  }
+
+  /// The terminal columns `text` takes once sanitized (see
+  /// ``sanitize(_:paddedTo:)``).
+  public static func columns(_ text: String) -> Int { DisplayWidth.of(sanitize(text)) }
+
   /// `text` sanitized line by line, keeping its line breaks: for a child
   /// process's output, which is ours to pass on but not to trust.
   public static func sanitizeKeepingLines(_ text: String) -> String {

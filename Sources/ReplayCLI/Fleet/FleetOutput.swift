@@ -27,11 +27,15 @@ struct FleetOutput: Encodable {
     var logs: [String]
   }
 
-  /// The number of matches of each log read.
-  private var matches: [(path: String, count: Int)] {
-    read.compactMap { log in
-      guard case .matches(let count) = log.result else { return nil }
-      return (log.path, count)
+  /// The number of matches of each log given, those before the error of a log that
+  /// failed part-way included.
+  private var matches: [Int] { answers.map(\.matches) }
+
+  /// The logs that failed, each with its failure.
+  private var failures: [(path: String, failure: FleetFailure)] {
+    answers.compactMap { answer in
+      guard case .failure(let failure) = answer.result else { return nil }
+      return (answer.path, failure)
     }
   }
 
@@ -109,18 +113,30 @@ struct FleetOutput: Encodable {
     switch question.kind {
     case .summary: return ExitCode.success
     case .find, .watch:
-      return matches.contains { $0.count > 0 } ? ExitCode.success : ExitCode.notFound
+      return matches.contains { $0 > 0 } ? ExitCode.success : ExitCode.notFound
     }
   }
 
-  /// "in 2 of 3 logs" (the logs with a match, of those given), "in 3 logs" when none has
-  /// one; then how many could not be read, whose matches are left out: "(1 unreadable)".
-  private func spread(_ paths: [String]) -> String {
-    let with = Set(paths).count
+  /// "in 2 of 3 logs" (the logs with a match, of those given: a log given twice counts
+  /// twice), "in 3 logs" when none has one; then how many could not be read or answered
+  /// to the end: "(1 unreadable, 1 failed)".
+  private var spread: String {
+    let with = matches.filter { $0 > 0 }.count
     let given = "\(answers.count) \(answers.count == 1 ? "log" : "logs")"
-    let unreadable = answers.count - read.count
+    let problems = problemCounts
     return (with == 0 ? "in \(given)" : "in \(with) of \(given)")
-      + (unreadable > 0 ? " (\(unreadable) unreadable)" : "")
+      + (problems.isEmpty ? "" : " (\(problems))")
+  }
+
+  /// "1 unreadable, 2 failed": how many logs could not be read, and on how many an
+  /// expression failed; empty when none.
+  private var problemCounts: String {
+    let failed = failures.filter { $0.failure.isEvaluationFailure }.count
+    let unreadable = failures.count - failed
+    return [
+      unreadable > 0 ? "\(unreadable) unreadable" : nil, failed > 0 ? "\(failed) failed" : nil,
+    ]
+    .compactMap { $0 }.joined(separator: ", ")
   }
 
   /// The summary's text.
@@ -129,9 +145,8 @@ struct FleetOutput: Encodable {
   /// The first line of the text of `--find` and `--watch`: how many matched, in how many
   /// logs ("2 entries match in 2 of 3 logs:"); the records follow it.
   func heading() -> String {
-    let matches = self.matches
-    let count = matches.reduce(0) { $0 + $1.count }
-    let logs = spread(matches.filter { $0.count > 0 }.map(\.path))
+    let count = matches.reduce(0, +)
+    let logs = spread
     switch question.kind {
     case .summary:
       return ""
@@ -189,11 +204,13 @@ struct FleetOutput: Encodable {
   }
 
   /// What the JSON record of `--find` or `--watch` ends with, after the last match's
-  /// record: `],"unreadable":[…]}` and a newline.
+  /// record: `],"unreadable":[…],"failed":[…]}` and a newline.
   /// - Throws: `EncodingError` for a message JSON cannot hold (none).
   func closing() throws -> String {
     var bytes: [UInt8] = Array("],\"unreadable\":".utf8)
-    JSONPrinter.compact.write(try JSONValueEncoder().encode(unreadable), to: &bytes)
+    JSONPrinter.compact.write(try JSONValueEncoder().encode(problems(failed: false)), to: &bytes)
+    bytes += Array(",\"failed\":".utf8)
+    JSONPrinter.compact.write(try JSONValueEncoder().encode(problems(failed: true)), to: &bytes)
     return String(decoding: bytes, as: UTF8.self) + "}\n"
   }
 
@@ -202,10 +219,10 @@ struct FleetOutput: Encodable {
     let entries = logs.reduce(0) { $0 + $1.summary.entryCount }
     let pending = logs.filter { $0.pending != nil }.count
     var text =
-      "\(logs.count) \(logs.count == 1 ? "session" : "sessions") (logs), \(entries) \(entries == 1 ? "entry" : "entries")"
+      "\(logs.count) \(logs.count == 1 ? "session (log)" : "sessions (logs)"), \(entries) \(entries == 1 ? "entry" : "entries")"
     if let total { text += " matching --where (of \(total))" }
-    let unreadable = answers.count - logs.count
-    if unreadable > 0 { text += ", \(unreadable) unreadable" }
+    let problems = problemCounts
+    if !problems.isEmpty { text += ", " + problems }
     if let (first, last) = timeSpan {
       text += "\ntime: \(TerminalText.sanitize(first)) … \(TerminalText.sanitize(last))"
       if let duration = SummaryMode.duration(from: first, to: last) { text += " (\(duration))" }
@@ -214,32 +231,33 @@ struct FleetOutput: Encodable {
     let fatal = self.fatal
     if !fatal.isEmpty {
       text += "fatal actions:\n"
-      let width = fatal.map { $0.action.count }.max() ?? 0
+      let width = fatal.map { TerminalText.columns($0.action) }.max() ?? 0
       for group in fatal {
-        let name = TerminalText.sanitize(group.action)
+        let name = TerminalText.sanitize(group.action, paddedTo: width)
         let site =
           group.site.flatMap(LogSite.init).map { " — from " + style.site($0, function: false) }
           ?? ""
         text +=
-          "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(group.logs.count)\(site)\n"
+          "  \(name)  \(group.logs.count)\(site)\n"
       }
     }
     let actions = actionCounts
     if !actions.isEmpty {
       text += "actions:\n"
-      let width = actions.map { TerminalText.sanitize($0.name).count }.max() ?? 0
+      let width = actions.map { TerminalText.columns($0.name) }.max() ?? 0
       for (name, count) in actions {
-        text +=
-          "  \(TerminalText.sanitize(name).padding(toLength: width, withPad: " ", startingAt: 0))  \(count)\n"
+        text += "  \(TerminalText.sanitize(name, paddedTo: width))  \(count)\n"
       }
     }
     text += "logs:\n"
-    // In the order given, the unreadable among them with their error (said on stderr too).
+    // In the order given, the unreadable and failed among them with their error (said on
+    // stderr too).
     for answer in answers {
       let path = TerminalText.sanitize(answer.path)
       guard case .success(.summary(let summary, let pending, let total)) = answer.result else {
         if case .failure(let failure) = answer.result {
-          text += "  \(path): unreadable: \(TerminalText.sanitize(failure.reason))\n"
+          let what = failure.isEvaluationFailure ? "failed" : "unreadable"
+          text += "  \(path): \(what): \(TerminalText.sanitize(failure.reason))\n"
         }
         continue
       }
@@ -257,7 +275,7 @@ struct FleetOutput: Encodable {
 
   private enum Key: String, CodingKey {
     case logs, sessions, entries, total, firstTime, lastTime, pendingEnd, fatalActions, actions
-    case unreadable
+    case unreadable, failed
   }
 
   private struct LogRecord: Encodable {
@@ -288,7 +306,8 @@ struct FleetOutput: Encodable {
     var count: Int
   }
 
-  private struct UnreadableRecord: Encodable {
+  /// A log that could not be read, or on which an expression failed, and why.
+  private struct ProblemRecord: Encodable {
     var path: String
     var message: String
   }
@@ -307,11 +326,11 @@ struct FleetOutput: Encodable {
     }
   }
 
-  /// The logs that could not be read, and why.
-  private var unreadable: [UnreadableRecord] {
-    answers.compactMap { answer in
-      guard case .failure(let failure) = answer.result else { return nil }
-      return UnreadableRecord(path: answer.path, message: failure.message)
+  /// The logs that could not be read (`failed` false) or on which an expression failed
+  /// (`failed` true), and why.
+  private func problems(failed: Bool) -> [ProblemRecord] {
+    failures.filter { $0.failure.isEvaluationFailure == failed }.map {
+      ProblemRecord(path: $0.path, message: $0.failure.message)
     }
   }
 
@@ -350,6 +369,7 @@ struct FleetOutput: Encodable {
       // Streamed instead: ``opening(_:)``, the records, ``closing()``.
       break
     }
-    try container.encode(unreadable, forKey: .unreadable)
+    try container.encode(problems(failed: false), forKey: .unreadable)
+    try container.encode(problems(failed: true), forKey: .failed)
   }
 }

@@ -9,7 +9,7 @@ import TimeTravelJQ
 /// at once (a fleet's crash reports), the logs read in parallel and reported in the order
 /// given, each match prefixed by its log.
 ///
-/// A folder stands for its files ending in `.jsonl` or `.ndjson`, by name. A log that
+/// A folder stands for its files ending in `.jsonl` or `.ndjson` (in either case), by name. A log that
 /// cannot be read is reported on stderr and the others still are; the exit code is then
 /// that log's (``ExitCode/unreadableLog``).
 enum FleetRun {
@@ -28,46 +28,110 @@ enum FleetRun {
       && isDirectory.boolValue
   }
 
-  /// The logs `given` names: each file as given, each folder's logs by name.
-  /// - Throws: ``CommandError`` (exit 3) for a folder that cannot be listed or holds no log.
-  static func logPaths(_ given: [String]) throws(CommandError) -> [String] {
-    var paths: [String] = []
-    for path in given {
-      guard isFolder(path) else {
-        paths.append(path)
-        continue
-      }
-      let names: [String]
-      do {
-        names = try FileManager.default.contentsOfDirectory(atPath: path)
-      } catch {
-        throw CommandError(
-          code: ExitCode.unreadableLog,
-          message:
-            "cannot list the folder \(TerminalText.sanitize(path)): \(error.localizedDescription)")
-      }
-      let logs = names.filter { name in
-        extensions.contains { name.hasSuffix("." + $0) } && !isFolder(path + "/" + name)
-      }.sorted()
-      guard !logs.isEmpty else {
-        throw CommandError(
-          code: ExitCode.unreadableLog,
-          message:
-            "the folder \(TerminalText.sanitize(path)) holds no log (no file ending in .jsonl or .ndjson)"
-        )
-      }
-      let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-      paths += logs.map { folder + "/" + $0 }
-    }
-    return paths
+  /// What a path given or listed stands for: a log to read, or why there is none to read
+  /// there (a folder that cannot be listed or holds no log, a FIFO in a folder), which is
+  /// reported as a log that could not be read is.
+  struct Input: Sendable {
+    var path: String
+    var failure: FleetFailure?
   }
 
-  /// What one log answered: its part of the report, or why it could not be read; and
-  /// what it wrote to stderr (warnings).
+  /// The logs `given` names: each file as given, each folder's logs by name (its
+  /// subfolders are not searched; a file of a folder that is not a regular file, which
+  /// could block a read forever, is listed with its problem).
+  /// - Throws: ``CommandError`` (exit 3) when no log is left to read: every path given is
+  ///   a folder that cannot be listed or holds no log.
+  static func inputs(_ given: [String]) throws(CommandError) -> [Input] {
+    func problem(_ path: String, _ message: String, _ reason: String) -> Input {
+      Input(
+        path: path,
+        failure: FleetFailure(message: message, code: ExitCode.unreadableLog, reason: reason))
+    }
+    var inputs: [Input] = []
+    var folderProblems = 0
+    for path in given {
+      guard isFolder(path) else {
+        inputs.append(Input(path: path))
+        continue
+      }
+      let shown = TerminalText.sanitize(path)
+      let names: [(name: String, isUTF8: Bool)]
+      do {
+        names = try Self.names(inFolder: path)
+      } catch {
+        let reason = "cannot be listed: \(String(cString: strerror(error.code.rawValue)))"
+        inputs.append(problem(path, "the folder \(shown) \(reason)", "a folder that " + reason))
+        folderProblems += 1
+        continue
+      }
+      let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+      let logs = names.filter { entry in
+        let lowercased = entry.name.lowercased()
+        return extensions.contains { lowercased.hasSuffix("." + $0) }
+          && !isFolder(folder + "/" + entry.name)
+      }.sorted { $0.name < $1.name }
+      guard !logs.isEmpty else {
+        let reason = "holds no log (no file ending in .jsonl or .ndjson)"
+        inputs.append(problem(path, "the folder \(shown) \(reason)", "a folder that " + reason))
+        folderProblems += 1
+        continue
+      }
+      for (name, isUTF8) in logs {
+        let file = folder + "/" + name
+        let shownFile = TerminalText.sanitize(file)
+        if !isUTF8 {
+          // A path is a Swift string here: the bytes that are not UTF-8 were replaced
+          // (U+FFFD), and the file cannot be named to open it.
+          let reason =
+            "its name is not UTF-8 (shown with U+FFFD), so it cannot be opened; rename it"
+          inputs.append(problem(file, "\(shownFile): \(reason)", reason))
+        } else if !isRegularFile(file) {
+          inputs.append(problem(file, "\(shownFile): not a regular file", "not a regular file"))
+        } else {
+          inputs.append(Input(path: file))
+        }
+      }
+    }
+    if folderProblems == inputs.count, let first = inputs.first?.failure {
+      throw CommandError(code: first.code, message: first.message)
+    }
+    return inputs
+  }
+
+  /// The names in the folder at `path` (not `.` and `..`), each with whether its bytes are
+  /// UTF-8 (a name that is not is decoded with U+FFFD).
+  /// - Throws: The `errno` of `opendir(3)`.
+  static func names(inFolder path: String) throws(POSIXError) -> [(name: String, isUTF8: Bool)] {
+    guard let folder = opendir(path) else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    defer { closedir(folder) }
+    var names: [(String, Bool)] = []
+    while let entry = readdir(folder) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+      let valid = String(validating: bytes, as: UTF8.self)
+      names.append((valid ?? String(decoding: bytes, as: UTF8.self), valid != nil))
+    }
+    return names
+  }
+
+  /// Whether `path` is a regular file, links followed.
+  static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// What one log answered: its part of the report, or why it could not be read or
+  /// answered; what it wrote to stderr (warnings); and how many matches of `--find` or
+  /// `--watch` it had, those of a log that failed part-way included.
   struct Answer: Sendable {
     var path: String
     var result: Result<FleetLogResult, FleetFailure>
     var stderr: String
+    var matches = 0
   }
 
   /// Runs `mode` over the logs `paths` names and prints the report.
@@ -82,10 +146,14 @@ enum FleetRun {
     reducers: ReducerRegistry
   ) -> Int32 {
     let question: FleetQuestion
-    let paths: [String]
+    let inputs: [Input]
     do {
       question = try FleetQuestion(mode, options)
-      paths = try logPaths(given)
+      // Said once, before any log is read, as one log's command says it.
+      if let name = options.reducer, reducers.recomputer(named: name) == nil {
+        throw reducers.unknown(name)
+      }
+      inputs = try Self.inputs(given)
     } catch let error as CommandError {
       io.errText("replay: \(error.message)\n")
       return error.code
@@ -103,9 +171,9 @@ enum FleetRun {
     let lists = question.listsMatches
     let live = json && lists
     if live { io.out(FleetOutput.opening(question)) }
-    let stream = FleetStream(io, logs: paths.count, live: live)
+    let stream = FleetStream(io, logs: inputs.count, live: live)
     answer(
-      question, paths: paths, options: options, environment: io.environment,
+      question, inputs: inputs, options: options, environment: io.environment,
       reducers: reducers, stream: stream
     ) { match, path in
       try FleetOutput.record(match, log: path, question: question, json: json, style: style)
@@ -125,9 +193,8 @@ enum FleetRun {
       }
     } else if lists {
       io.out(output.heading())
-      for (index, answer) in answers.enumerated() {
-        if case .success = answer.result { stream.spool(of: index).write(to: io) }
-      }
+      // A log that failed part-way keeps its matches before the error, as in JSON.
+      for index in answers.indices { stream.spool(of: index).write(to: io) }
     } else if !json {
       io.out(output.text(style))
     } else {
@@ -143,31 +210,36 @@ enum FleetRun {
     return code ?? output.exitCode
   }
 
-  /// Reads each log of `paths` into `stream`: the logs are read on the scan's threads
+  /// Reads each log of `inputs` into `stream`: the logs are read on the scan's threads
   /// (`REPLAY_THREADS`) at once, each on a thread with the large stack jq needs, and each
   /// log's own scan gets the threads left over. `render` makes a match's record (on the
   /// scan's worker that found it) from the match and its log's path.
   static func answer(
-    _ question: FleetQuestion, paths: [String], options: Options,
+    _ question: FleetQuestion, inputs: [Input], options: Options,
     environment: [String: String], reducers: ReducerRegistry, stream: FleetStream,
     render: @escaping @Sendable (FleetMatch, String) throws -> [UInt8]
   ) {
     let settings = ScanSettings(environment: environment)
-    let width = min(settings.threads, paths.count)
+    let width = min(settings.threads, inputs.count)
     let perLog = ScanSettings(
       threads: max(1, settings.threads / width), chunkBytes: settings.chunkBytes)
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: width) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < paths.count else { return }
-        let path = paths[index]
-        let answer = WorkThread.run {
+        guard index < inputs.count else { return }
+        let path = inputs[index].path
+        if let failure = inputs[index].failure {
+          stream.finish(index, Answer(path: path, result: .failure(failure), stderr: ""))
+          continue
+        }
+        var answer = WorkThread.run {
           read(
             path, question, options: options, settings: perLog, environment: environment,
             reducers: reducers, render: { try render($0, path) }
           ) { stream.append($0, of: index) }
         }
+        answer.matches = stream.recordCount(of: index)
         stream.finish(index, answer)
       }
     }
@@ -182,9 +254,11 @@ enum FleetRun {
     let sink = BufferIO(environment: environment)
     do {
       let (log, warnings) = try LogOpener.open(path: path)
-      // How a session ended is the report's; other warnings go to stderr as for one log.
-      for warning in warnings + log.warnings
-      where warning.message != log.pendingEntry?.crashMessage {
+      // How a session ended (the warning on its pending record's line, whatever its wording)
+      // is the report's; other warnings go to stderr as for one log.
+      let pendingLine = log.pendingEntry?.line
+      for warning in warnings + log.warnings where pendingLine == nil || warning.line != pendingLine
+      {
         sink.errText(
           "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n"
         )
@@ -205,13 +279,21 @@ enum FleetRun {
         result: .failure(FleetFailure(message: "\(error)", code: code, reason: Self.reason(error))),
         stderr: sink.stderr)
     } catch let error as CommandError {
+      // Its message does not name the log (one log's command has only the one).
       return Answer(
-        path: path, result: .failure(FleetFailure(message: error.message, code: error.code)),
+        path: path,
+        result: .failure(
+          FleetFailure(
+            message: "\(TerminalText.sanitize(path)): \(error.message)", code: error.code,
+            reason: error.message)),
         stderr: sink.stderr)
     } catch {
       return Answer(
         path: path,
-        result: .failure(FleetFailure(message: "\(error)", code: ExitCode.unreadableLog)),
+        result: .failure(
+          FleetFailure(
+            message: "\(TerminalText.sanitize(path)): \(error)", code: ExitCode.unreadableLog,
+            reason: "\(error)")),
         stderr: sink.stderr)
     }
   }
@@ -227,13 +309,17 @@ extension FleetRun {
   }
 }
 
-/// Why one log of a fleet could not be read.
+/// Why one log of a fleet could not be read, or its question answered.
 struct FleetFailure: Error, Sendable {
-  /// The error as a single log's command says it, naming the log.
+  /// The error naming the log (as a single log's command says an error of its file).
   var message: String
   var code: Int32
   /// The error without the log's path, for a line that names the log before it.
   var reason: String
+
+  /// Whether an expression (`--find`, `--where`) failed on an entry of the log, which
+  /// was read: the log is listed as failed, not unreadable.
+  var isEvaluationFailure: Bool { code == ExitCode.evaluationError }
 
   init(message: String, code: Int32, reason: String? = nil) {
     self.message = message

@@ -24,6 +24,9 @@ final class FleetStream: @unchecked Sendable {
   /// The bytes a log's spool holds in memory before it moves to a file: a waiting log
   /// keeps little in memory, however much it matched.
   static let spoolMemory = 1 << 20
+  /// The bytes a finished log's spool may keep in memory while it waits to be written:
+  /// more go to the file, so that a thousand finished logs waiting hold little memory.
+  static let finishedSpoolMemory = 64 << 10
 
   private let io: any ReplayIO
   private let live: Bool
@@ -39,19 +42,25 @@ final class FleetStream: @unchecked Sendable {
   private var spools: [OutputSpool?]
   /// Each finished log's answer.
   private var finished: [FleetRun.Answer?]
+  /// How many records each log appended.
+  private var appended: [Int]
 
   /// A stream for `count` logs on `io`.
   init(_ io: any ReplayIO, logs count: Int, live: Bool) {
     self.io = io
     self.live = live
-    spools = (0..<count).map { _ in OutputSpool(memoryLimit: Self.spoolMemory) }
+    // One file for every log's spool: one descriptor, however many logs spill.
+    let file = SpillFile()
+    spools = (0..<count).map { _ in OutputSpool(memoryLimit: Self.spoolMemory, file: file) }
     finished = Array(repeating: nil, count: count)
+    appended = Array(repeating: 0, count: count)
   }
 
   /// One record of the log at `index`, in its log's order: printed now when that log is
   /// the head (and `live`), else kept in its spool. Called on the thread that scans it.
   func append(_ item: [UInt8], of index: Int) {
     let now = state.withLock { () -> Bool in
+      appended[index] += 1
       if live, head == index { return true }
       spools[index]!.append(item)
       return false
@@ -67,6 +76,8 @@ final class FleetStream: @unchecked Sendable {
     // A later log has nothing to print yet: the head's finish will find its answer, and
     // it need not wait for the head's writes to go on with another log.
     let isHead = state.withLock {
+      // Its spool, unless taken to be printed, is touched only under this lock now.
+      spools[index]?.spill(atLeast: Self.finishedSpoolMemory)
       finished[index] = answer
       return index == head
     }
@@ -94,6 +105,9 @@ final class FleetStream: @unchecked Sendable {
 
   /// Every log's answer, in path order, once all have finished.
   var answers: [FleetRun.Answer] { state.withLock { finished.map { $0! } } }
+
+  /// How many records the log at `index` has appended so far.
+  func recordCount(of index: Int) -> Int { state.withLock { appended[index] } }
 
   /// The records the log at `index` kept (when not `live`).
   func spool(of index: Int) -> OutputSpool { state.withLock { spools[index]! } }

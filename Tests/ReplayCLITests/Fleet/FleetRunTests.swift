@@ -81,7 +81,7 @@ import Testing
     #expect(run.code == 0)
     #expect(
       run.out
-        == #"{"sessions":2,"entries":2,"total":4,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pendingEnd":1,"fatalActions":[{"action":"crash","site":{"file":"App/Cart.swift","line":42},"count":1,"logs":["\#(c)"]}],"actions":[{"name":"add","count":2}],"logs":[{"path":"\#(a)","entries":1,"total":3,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z"},{"path":"\#(c)","entries":1,"total":1,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pending":{"seq":2,"action":{"crash":{}},"site":{"file":"App/Cart.swift","line":42}}}],"unreadable":[]}"#
+        == #"{"sessions":2,"entries":2,"total":4,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pendingEnd":1,"fatalActions":[{"action":"crash","site":{"file":"App/Cart.swift","line":42},"count":1,"logs":["\#(c)"]}],"actions":[{"name":"add","count":2}],"logs":[{"path":"\#(a)","entries":1,"total":3,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z"},{"path":"\#(c)","entries":1,"total":1,"firstTime":"2026-01-05T09:00:01.000Z","lastTime":"2026-01-05T09:00:01.000Z","pending":{"seq":2,"action":{"crash":{}},"site":{"file":"App/Cart.swift","line":42}}}],"unreadable":[],"failed":[]}"#
         + "\n")
   }
 
@@ -120,7 +120,7 @@ import Testing
         """)
     let none = replay([a, c, "--find", ".seq > 10", "--format", "json"], environment: [:])
     #expect(none.code == 1)
-    #expect(none.out == #"{"matches":[],"unreadable":[]}"# + "\n")
+    #expect(none.out == #"{"matches":[],"unreadable":[],"failed":[]}"# + "\n")
     let noneText = replay([a, c, "--find", ".seq > 10"], environment: [:])
     #expect(noneText.code == 1)
     #expect(noneText.out == "no entry matches in 2 logs\n")
@@ -147,7 +147,7 @@ import Testing
     let json = replay([a, c, "--watch", "/items/0", "--format", "json"], environment: [:])
     #expect(
       json.out
-        == #"{"changes":[{"log":"\#(a)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}},{"log":"\#(c)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}}],"unreadable":[]}"#
+        == #"{"changes":[{"log":"\#(a)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}},{"log":"\#(c)","seq":1,"time":"2026-01-05T09:00:01.000Z","action":{"add":{"n":1}},"actionName":"add","new":{"id":"i0","done":true}}],"unreadable":[],"failed":[]}"#
         + "\n")
   }
 

@@ -71,7 +71,7 @@ import TimeTravelJQ
       }
     }
     return #"{"matches":["# + records.joined(separator: ",") + #"],"unreadable":"#
-      + unreadable + "}\n"
+      + unreadable + #","failed":[]}"# + "\n"
   }
 
   static func run(_ arguments: [String], threads: Int) -> (code: Int32, out: String, err: String) {
@@ -134,7 +134,7 @@ import TimeTravelJQ
       io.stdout
         == #"{"matches":["#
         + ([1, 2, 3].map { Self.found(folder.log, $0) } + [1, 2].map { Self.found(fifo, $0) })
-        .joined(separator: ",") + #"],"unreadable":[]}"# + "\n")
+        .joined(separator: ",") + #"],"unreadable":[],"failed":[]}"# + "\n")
     #expect(io.stderr == "")
   }
 
@@ -147,7 +147,8 @@ import TimeTravelJQ
     let expected =
       #"{"matches":["#
       + ([1, 501, 1001, 1501, 2001, 2501].map { Self.found(long.path, $0) }
-      + [Self.found(short.path, 1)]).joined(separator: ",") + #"],"unreadable":[]}"# + "\n"
+      + [Self.found(short.path, 1)]).joined(separator: ",") + #"],"unreadable":[],"failed":[]}"#
+      + "\n"
     for threads in [1, 2, 4] {
       let run = Self.run(arguments, threads: threads)
       #expect(run.out == expected, "\(threads) threads")
@@ -191,9 +192,8 @@ import TimeTravelJQ
   }
 
   /// A log that fails part-way, between two that read: its records before the error stay,
-  /// it is listed as unreadable, its error goes to stderr, the logs after it are still
-  /// answered, and the exit code is its. The text leaves its matches out, as it counts
-  /// the logs read.
+  /// in the text as in JSON, it is listed as unreadable, its error goes to stderr, the logs
+  /// after it are still answered, and the exit code is its.
   @Test func aLogThatFailsPartWayKeepsItsRecordsBeforeTheError() throws {
     let first = try TempLog(Self.log(3))
     var lines = ScanTestLogs.clean(12)
@@ -208,7 +208,7 @@ import TimeTravelJQ
       #"{"matches":["#
       + ([Self.found(first.path, 2)] + [2, 4, 6, 8].map { Self.found(broken.path, $0) }
       + [2, 4].map { Self.found(last.path, $0) }).joined(separator: ",")
-      + #"],"unreadable":[{"path":"\#(broken.path)","message":"\#(message)"}]}"# + "\n"
+      + #"],"unreadable":[{"path":"\#(broken.path)","message":"\#(message)"}],"failed":[]}"# + "\n"
     for threads in [1, 2, 3] {
       let json = Self.run(
         paths + ["--find", ".seq % 2 == 0", "--format", "json"], threads: threads)
@@ -218,8 +218,12 @@ import TimeTravelJQ
       let text = Self.run(paths + ["--find", ".seq % 2 == 0"], threads: threads)
       #expect(
         text.out == """
-          3 entries match in 2 of 3 logs (1 unreadable):
+          7 entries match in 3 of 3 logs (1 unreadable):
             \(first.path): entry 2 (add) at 2026-01-05T09:00:02.000Z {"n":2}
+            \(broken.path): entry 2 (add) at 2026-01-05T09:00:02.000Z {"n":2}
+            \(broken.path): entry 4 (add) at 2026-01-05T09:00:04.000Z {"n":4}
+            \(broken.path): entry 6 (add) at 2026-01-05T09:00:06.000Z {"n":6}
+            \(broken.path): entry 8 (add) at 2026-01-05T09:00:08.000Z {"n":8}
             \(last.path): entry 2 (add) at 2026-01-05T09:00:02.000Z {"n":2}
             \(last.path): entry 4 (add) at 2026-01-05T09:00:04.000Z {"n":4}
 
@@ -244,7 +248,7 @@ import TimeTravelJQ
       #"{"changes":["#
       + ([try record(first.path, 1), try record(first.path, 2), try record(first.path, 3)]
       + [try record(second.path, 1), try record(second.path, 2)]).joined(separator: ",")
-      + #"],"unreadable":[]}"# + "\n"
+      + #"],"unreadable":[],"failed":[]}"# + "\n"
     for threads in [1, 2] {
       let run = Self.run(
         [first.path, second.path, "--watch", "/count", "--format", "json"], threads: threads)

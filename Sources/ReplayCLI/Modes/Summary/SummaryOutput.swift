@@ -96,10 +96,9 @@ struct SummaryOutput: ModeOutput, Encodable {
     }
     if !summary.actionCounts.isEmpty {
       lines.append("actions:")
-      let width = summary.actionCounts.map { TerminalText.sanitize($0.name).count }.max() ?? 0
+      let width = summary.actionCounts.map { TerminalText.columns($0.name) }.max() ?? 0
       for (name, count) in summary.actionCounts {
-        let shown = TerminalText.sanitize(name)
-        lines.append("  \(shown)\(String(repeating: " ", count: width - shown.count))  \(count)")
+        lines.append("  \(TerminalText.sanitize(name, paddedTo: width))  \(count)")
       }
     }
     if let effects { lines.append(Self.effectsLine(effects)) }
