@@ -199,7 +199,7 @@ enum OptionFlags {
   static let libraryPath = Flag(
     names: ["-L", "--library-path"], value: .text("DIR"),
     help:
-      "Search DIR for the jq modules that expressions import or include, as jq -L DIR does: import \"todos\" as todos; reads DIR/todos.jq, and import \"config\" as $config; reads DIR/config.json. May be given more than once, searched in order; without it, jq's list: ~/.jq, $ORIGIN/../lib/jq, $ORIGIN/../lib.",
+      "Search DIR for the jq modules that expressions import or include, as jq -L DIR does: import \"todos\" as todos; reads DIR/todos.jq, and import \"config\" as $config; reads DIR/config.json. The directories are searched in order; without it, jq's list: ~/.jq, $ORIGIN/../lib/jq, $ORIGIN/../lib.",
     repeats: true, scope: .everyModeOnALog
   ) { options, values in options.libraryPaths.append(values[0]) }
 }

@@ -23,7 +23,7 @@ enum HelpProse {
 
   /// What replay does with several logs, or a folder of them.
   static let fleet =
-    "Several logs, or a folder's .jsonl and .ndjson files, read at once: the summary across them (sessions, entries, actions, the fatal actions of those that ended in a pending record), or --find EXPR and --watch PATH on each, each match after its log. A log that cannot be read is reported and the others still are (exit 3)."
+    "Several logs, or a folder's .jsonl and .ndjson files, read at once: the summary across them (sessions, entries, actions, the fatal actions of those that ended in a pending record), or --find EXPR and --watch PATH on each, each match after its log. A log that cannot be read (exit 3), or on which an expression fails (exit 4), is listed with its error and the others are still read."
 
   /// Which modes the options go with, after the OPTIONS heading.
   static let optionsNote =
@@ -40,7 +40,7 @@ enum HelpProse {
     blocks: [
       .text(
         """
-        EXPR is jq (a native subset of jq 1.7). Predicates run with the state as input
+        EXPR is jq 1.8, run natively. Predicates run with the state as input
         and $seq, $action and $prior bound; one holds when its last output is neither
         false nor null (the jq -e rule). Example, for a whitespace-only to-do title:
         """),
@@ -49,7 +49,7 @@ enum HelpProse {
         """
         A predicate that reads $action or $prior is about entries, not states: it
         can hold on one entry and not the next, so --bisect checks it entry by
-        entry, from state 0, and reports the first where it holds.
+        entry, from the initial state, and reports the first where it holds.
         """),
     ])
 
@@ -65,7 +65,11 @@ enum HelpProse {
         "\(ExitCode.usage)", "usage error: bad option, predicate syntax error, entry out of range"),
       .item(
         "\(ExitCode.unreadableLog)",
-        "the log cannot be read: missing or unreadable file, a malformed line"),
+        """
+        the log cannot be read: missing or unreadable file, a malformed line, a
+        file truncated or rewritten while it is read; --follow: Ctrl-C before the
+        log appeared
+        """),
       .item(
         "\(ExitCode.evaluationError)",
         """
@@ -92,7 +96,8 @@ enum HelpProse {
       .text("(1 also means --reproduce was given a log that did not end inside a reducer)"),
       .text(
         """
-        --follow ends with 0 on Ctrl-C or when --until holds, or 1 when --find or
+        --follow ends with 0 on Ctrl-C, when --until holds or at the end of a
+        stream, or 1 when --find or
         --watch matched nothing, before or while following.
         """),
       .text(
@@ -123,7 +128,7 @@ enum HelpProse {
       .text(
         """
         LOG may be - for standard input (not with --step, which reads its commands
-        there, nor --follow): zcat log.jsonl.gz | replay - --find EXPR. The format
+        there): zcat log.jsonl.gz | replay - --find EXPR. The format
         is described in Sources/TimeTravel/Documentation.docc/LogFormat.md.
         """),
     ])

@@ -84,7 +84,7 @@ struct ManualPage {
   /// One line per mode on a log, then the modes without one, as the help's usage
   /// groups them.
   private var synopsis: String {
-    var lines = ["LOG [OPTION]..."]
+    var lines = ["LOG [OPTION]...", HelpProse.fleetSynopsis + " [OPTION]..."]
     var bare: [String] = []
     for mode in table.modes {
       guard let flag = mode.flag else { continue }
@@ -110,6 +110,7 @@ struct ManualPage {
   private var modes: String {
     var text = ".SH MODES\n" + prose.prose(Self.sentence(HelpProse.modesNote))
     text += "\n" + tagged("replay LOG", SummaryMode.help)
+    text += "\n" + tagged("replay LOG LOG... | DIR", HelpProse.fleet)
     for mode in table.modes {
       guard let flag = mode.flag, mode.opensLog else { continue }
       text += "\n" + tagged("replay LOG " + help.modeSynopsis(mode), help.help(flag))

@@ -58,9 +58,9 @@ enum ManualProse {
         "REPLAY_THREADS",
         """
         How many threads read the log in a full scan (the summary, --find, --watch,
-        --verify, --html, --convert), a positive integer; the machine's cores by
-        default. 1 reads on one thread, in order. What is printed is the same for
-        every count.
+        --verify, --html, --convert), and with several logs how many logs are read
+        at once, a positive integer; the machine's cores by default. 1 reads on one
+        thread, in order. What is printed is the same for every count.
         """),
       .item(
         "REPLAY_SCAN_CHUNK_BYTES",

@@ -155,7 +155,9 @@ import Testing
     for line in [
       "  0  success (bisect: the first bad entry was found)",
       "  1  the predicate never holds; --find/--watch/--blame/--effects found nothing",
-      "  3  the log cannot be read: missing or unreadable file, a malformed line",
+      "  3  the log cannot be read: missing or unreadable file, a malformed line, a\n"
+        + "     file truncated or rewritten while it is read; --follow: Ctrl-C before the\n"
+        + "     log appeared",
       "  5  bisect: the predicate already holds on the initial state (init)",
     ] {
       #expect(out.contains(line + "\n"))

@@ -122,7 +122,20 @@ import Testing
     #expect(inHelp.map(\.0) == codes.map(String.init))
     #expect(inPage.map(\.0) == codes.map(String.init))
     #expect(inPage.map(\.1) == inHelp.map(\.1))
-    #expect(inPage[3].1 == "the log cannot be read: missing or unreadable file, a malformed line")
+    #expect(
+      inPage[3].1
+        == "the log cannot be read: missing or unreadable file, a malformed line, a file truncated or rewritten while it is read; --follow: Ctrl-C before the log appeared"
+    )
+  }
+
+  /// Several logs at once have their synopsis and their entry under MODES, as in `--help`.
+  @Test func severalLogsHaveTheirSynopsisAndMode() throws {
+    let page = Self.plain(Self.page)
+    #expect(
+      page.contains(
+        ".SY replay\nLOG LOG\\[u2026] | DIR [--find EXPR | --watch PATH] [--where EXPR] [OPTION]...\n.YS"
+      ))
+    #expect(page.contains(".TP\nreplay LOG LOG... | DIR\nSeveral logs, or a folder's .jsonl"))
   }
 
   /// ENVIRONMENT names every variable replay's code reads (`environment["…"]`) and the
