@@ -70,7 +70,8 @@ struct CommandLineParser {
         attached = String(argument[argument.index(after: eq)...])
       }
       guard let flag = table.flag(named: name) else {
-        throw UsageError(message: "unknown option '\(TerminalText.sanitize(argument))'")
+        let guess = table.closestName(to: name).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError(message: "unknown option '\(TerminalText.sanitize(argument))'" + guess)
       }
       let values = try Self.values(of: flag, attached: attached, rest: &rest)
       for value in values { try flag.value?.check(value, for: flag.name) }

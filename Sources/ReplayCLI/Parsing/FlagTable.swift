@@ -22,6 +22,47 @@ struct FlagTable: Sendable {
     flags.first { $0.names.contains(name) }
   }
 
+  /// The long spelling closest to `name`, a spelling of no flag, when it is one slip away
+  /// (a letter missed, added, changed, or two swapped: `--wacth`, `--fnd`) or two for a
+  /// name of more than eight letters, and no other spelling is as close; `nil` otherwise.
+  /// Suggested after an unknown option, as git suggests a command.
+  func closestName(to name: String) -> String? {
+    guard name.hasPrefix("--"), name.count > 3 else { return nil }
+    let limit = name.count > 10 ? 2 : 1
+    var best: (name: String, distance: Int, tied: Bool)?
+    for spelling in flags.flatMap(\.names) where spelling.hasPrefix("--") {
+      let distance = Self.distance(Array(name.utf8), Array(spelling.utf8))
+      guard distance <= limit else { continue }
+      if let current = best, current.distance < distance { continue }
+      best = (spelling, distance, best.map { $0.distance == distance } ?? false)
+    }
+    guard let best, !best.tied else { return nil }
+    return best.name
+  }
+
+  /// The optimal string alignment distance of `a` and `b`: the insertions, deletions,
+  /// substitutions and swaps of two neighbours that turn one into the other.
+  /// O(`a.count` × `b.count`).
+  static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+
   /// The mode `flag` selects, or `nil` for an option.
   func mode(selectedBy flag: Flag) -> ModeDeclaration? {
     modes.first { $0.flag?.name == flag.name }

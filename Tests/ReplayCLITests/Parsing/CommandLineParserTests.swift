@@ -96,6 +96,21 @@ import Testing
     #expect(try parse("-h") == Invocation(HelpMode(), Options()))
   }
 
+  /// An unknown option one slip from a flag's long spelling (two for a long one) names it;
+  /// one as far from two spellings, or further, names none.
+  @Test func aMisspeltOptionNamesTheClosestFlag() {
+    let table = FlagTable.replay
+    #expect(table.closestName(to: "--wacth") == "--watch")
+    #expect(table.closestName(to: "--bisekt") == "--bisect")
+    #expect(table.closestName(to: "--libary-path") == "--library-path")
+    #expect(table.closestName(to: "--bogus") == nil)
+    #expect(table.closestName(to: "-w") == nil)
+    #expect(table.closestName(to: "--watches") == nil)
+    #expect(FlagTable.distance(Array("ab".utf8), Array("ba".utf8)) == 1)
+    #expect(FlagTable.distance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
+    #expect(FlagTable.distance([], Array("abc".utf8)) == 3)
+  }
+
   /// Once the words are read, help and version win over every other check.
   @Test func helpAndVersionWin() throws {
     let help = Invocation(HelpMode(), Options())
@@ -108,6 +123,9 @@ import Testing
   @Test(arguments: [
     (["x", "--full=yes"], "--full takes no value"),
     (["x", "--bogus=1"], "unknown option '--bogus=1'"),
+    (["x", "--wacth", "/a"], "unknown option '--wacth' (did you mean --watch?)"),
+    (["x", "--fnd=.seq"], "unknown option '--fnd=.seq' (did you mean --find?)"),
+    (["x", "--predicte", "."], "unknown option '--predicte' (did you mean --predicate?)"),
     (
       ["x", "--diff", "three"],
       "--diff takes a state: init, or an entry's seq for the state after it, not 'three'"
