@@ -49,12 +49,15 @@ public enum ReplayCommand {
   private static func run(
     _ mode: any LogMode, _ options: Options, io: some ReplayIO, reducers: ReducerRegistry
   ) -> Int32 {
+    for warning in ScanEnvironment.warnings(io.environment) {
+      io.errText("replay: warning: \(warning)\n")
+    }
     let path = options.logPath ?? "-"
     if !options.moreLogPaths.isEmpty || (path != "-" && FleetRun.isFolder(path)) {
       let declaration = type(of: mode).declaration
       guard FleetRun.modes.contains(declaration.id), !options.follow else {
         io.errText(
-          "replay: \(options.follow ? "--follow" : declaration.name) reads one log file at a time; '\(path)' is a folder\n"
+          "replay: \(options.follow ? "--follow" : declaration.name) reads one log file at a time; '\(path)' is a folder (\(FleetRun.modesNote))\n"
         )
         return ExitCode.usage
       }

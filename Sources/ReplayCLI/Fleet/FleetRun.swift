@@ -18,6 +18,9 @@ enum FleetRun {
     ModeID(SummaryMode.self), ModeID(FindMode.self), ModeID(WatchMode.self),
   ]
 
+  /// What a mode that reads one log says of several: which modes read them.
+  static let modesNote = "several logs go with the summary, --find and --watch"
+
   /// The file names a folder's logs end in.
   static let extensions = ["jsonl", "ndjson"]
 

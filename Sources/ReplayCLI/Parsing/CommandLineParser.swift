@@ -204,7 +204,8 @@ struct CommandLineParser {
     if let second = reading.options.moreLogPaths.first, let first = reading.options.logPath {
       let got = "(got '\(TerminalText.sanitize(first))' and '\(TerminalText.sanitize(second))')"
       guard FleetRun.modes.contains(mode.id) else {
-        throw UsageError(message: "\(mode.name) reads one log file at a time \(got)")
+        throw UsageError(
+          message: "\(mode.name) reads one log file at a time \(got); \(FleetRun.modesNote)")
       }
       guard !reading.options.follow else {
         throw UsageError(message: "--follow reads one log file at a time \(got)")

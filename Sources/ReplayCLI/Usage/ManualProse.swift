@@ -59,14 +59,15 @@ enum ManualProse {
         """
         How many threads read the log in a full scan (the summary, --find, --watch,
         --verify, --html, --convert), and with several logs how many logs are read
-        at once, a positive integer; the machine's cores by default. 1 reads on one
-        thread, in order. What is printed is the same for every count.
+        at once, a positive integer; the machine's cores by default, and for any
+        other value, which a warning names. 1 reads on one thread, in order. What
+        is printed is the same for every count.
         """),
       .item(
         "REPLAY_SCAN_CHUNK_BYTES",
         """
         The bytes of lines each thread of a full scan reads at a time, a positive
-        integer; 1048576 by default.
+        integer; 1048576 by default, and for any other value, which a warning names.
         """),
       .item(
         "REPLAY_INDEX_FIRST",

@@ -171,11 +171,15 @@ import Testing
     let show = replay([a, a, "--show", "1"], environment: [:])
     #expect(show.code == 2)
     #expect(
-      show.err.hasPrefix("replay: --show reads one log file at a time (got '\(a)' and '\(a)')\n"))
+      show.err.hasPrefix(
+        "replay: --show reads one log file at a time (got '\(a)' and '\(a)'); several logs go with the summary, --find and --watch\n"
+      ))
     let folder = replay([fleet.path, "--show", "1"], environment: [:])
     #expect(folder.code == 2)
     #expect(
-      folder.err == "replay: --show reads one log file at a time; '\(fleet.path)' is a folder\n")
+      folder.err
+        == "replay: --show reads one log file at a time; '\(fleet.path)' is a folder (several logs go with the summary, --find and --watch)\n"
+    )
     let follow = replay([a, a, "--follow"], environment: [:])
     #expect(follow.code == 2)
     #expect(follow.err.hasPrefix("replay: --follow reads one log file at a time"))

@@ -101,7 +101,7 @@ import Testing
     ),
     (
       ["a.jsonl", "b.jsonl", "--show", "1"],
-      "replay: --show reads one log file at a time (got 'a.jsonl' and 'b.jsonl')"
+      "replay: --show reads one log file at a time (got 'a.jsonl' and 'b.jsonl'); several logs go with the summary, --find and --watch"
     ),
   ])
   func usageErrors(arguments: [String], message: String) {

@@ -130,7 +130,10 @@ import Testing
       ["x", "--diff", "three"],
       "--diff takes a state: init, or an entry's seq for the state after it, not 'three'"
     ),
-    (["x", "--diff=3", "4"], "--diff reads one log file at a time (got 'x' and '4')"),
+    (
+      ["x", "--diff=3", "4"],
+      "--diff reads one log file at a time (got 'x' and '4'); several logs go with the summary, --find and --watch"
+    ),
     (["x", "--color=red"], "--color takes auto, always or never, not 'red'"),
     (["x", "--colour="], "--color takes auto, always or never, not ''"),
     (["x", "--run", "ls"], "--run goes with --bisect"),

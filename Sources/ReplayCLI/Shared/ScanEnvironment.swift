@@ -1,0 +1,27 @@
+import TerminalEditor
+import TimeTravel
+
+/// What is wrong with the scan settings of the environment (``ScanSettings``), which
+/// are otherwise left for their defaults in silence: a typo in `REPLAY_THREADS` would
+/// quietly scan on every core.
+enum ScanEnvironment {
+  /// A warning for each variable set to what is not a positive integer (an empty value
+  /// is unset, as a shell's `REPLAY_THREADS=` means).
+  static func warnings(_ environment: [String: String]) -> [String] {
+    var warnings: [String] = []
+    if let text = environment["REPLAY_THREADS"], !text.isEmpty, Self.isInvalid(text) {
+      let cores = ScanThreads.count(environment: [:])
+      warnings.append(
+        "REPLAY_THREADS is '\(TerminalText.sanitize(text))', not a positive integer: scans use \(cores) \(cores == 1 ? "thread" : "threads"), one a core"
+      )
+    }
+    if let text = environment["REPLAY_SCAN_CHUNK_BYTES"], !text.isEmpty, Self.isInvalid(text) {
+      warnings.append(
+        "REPLAY_SCAN_CHUNK_BYTES is '\(TerminalText.sanitize(text))', not a positive integer: scans read chunks of \(ScanSettings.defaultChunkBytes) bytes"
+      )
+    }
+    return warnings
+  }
+
+  private static func isInvalid(_ text: String) -> Bool { Int(text).map { $0 < 1 } ?? true }
+}

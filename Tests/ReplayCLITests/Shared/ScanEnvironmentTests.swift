@@ -1,0 +1,42 @@
+import CLITestSupport
+import Foundation
+import TestSupport
+import Testing
+import TimeTravel
+
+@testable import ReplayCLI
+
+/// A scan setting in the environment that is not a positive integer is said, once, on
+/// stderr, and the default is used; what is printed is the same.
+@Suite struct ScanEnvironmentTests {
+  static let log = Repo.root.appendingPathComponent("Fixtures/todo-crash.jsonl").path
+
+  @Test func aThreadCountThatIsNoPositiveIntegerIsSaid() {
+    let cores = ScanThreads.count(environment: [:])
+    let plain = replay([Self.log, "--find", ".seq == 2"], environment: [:])
+    for value in ["abc", "0", "-3", "2x"] {
+      let run = replay([Self.log, "--find", ".seq == 2"], environment: ["REPLAY_THREADS": value])
+      #expect(run.code == 0)
+      #expect(run.out == plain.out)
+      #expect(
+        run.err
+          == "replay: warning: REPLAY_THREADS is '\(value)', not a positive integer: scans use \(cores) \(cores == 1 ? "thread" : "threads"), one a core\n"
+          + plain.err)
+    }
+    for value in ["", "1", "3", "100"] {
+      let run = replay([Self.log, "--find", ".seq == 2"], environment: ["REPLAY_THREADS": value])
+      #expect(run.err == plain.err, "\(value)")
+    }
+  }
+
+  @Test func aChunkSizeThatIsNoPositiveIntegerIsSaid() {
+    let run = replay(
+      [Self.log, "--find", ".seq == 2"],
+      environment: ["REPLAY_SCAN_CHUNK_BYTES": "1MB", "REPLAY_THREADS": "2"])
+    #expect(run.code == 0)
+    #expect(
+      run.err.hasPrefix(
+        "replay: warning: REPLAY_SCAN_CHUNK_BYTES is '1MB', not a positive integer: scans read chunks of 1048576 bytes\n"
+      ))
+  }
+}
