@@ -1,4 +1,5 @@
 import Foundation
+import TerminalEditor
 import TimeTravel
 
 /// The `replay` command line as a library call, so tests and apps can run it
@@ -141,7 +142,29 @@ public enum ReplayCommand {
   /// Runs with the process's arguments and streams, then exits.
   /// - Parameter reducers: What `--verify --reducer NAME` can replay through.
   public static func main(reducers: ReducerRegistry = ReducerRegistry()) -> Never {
-    let code = run(Array(CommandLine.arguments.dropFirst()), io: StandardIO(), reducers: reducers)
+    let io = StandardIO()
+    if let message = notUTF8(CommandLine.unsafeArgv, count: Int(CommandLine.argc)) {
+      io.errText("replay: \(message)\n")
+      exit(ExitCode.usage)
+    }
+    let code = run(Array(CommandLine.arguments.dropFirst()), io: io, reducers: reducers)
     exit(code)
+  }
+
+  /// Why the arguments `argv` (the program's name first) cannot be taken as they are, or
+  /// `nil`: Swift's arguments are strings, and one whose bytes are not UTF-8 was repaired
+  /// (U+FFFD), so a file named by it would be "no such file" and an expression another.
+  static func notUTF8(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int)
+    -> String?
+  {
+    for k in 1..<max(1, count) {
+      guard let argument = argv[k] else { continue }
+      let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+      guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+      let shown = TerminalText.sanitize(String(decoding: bytes, as: UTF8.self))
+      return
+        "argument \(k) ('\(shown)') is not UTF-8, so replay cannot use it as it is (a file of that name: rename it)"
+    }
+    return nil
   }
 }

@@ -221,3 +221,32 @@ import Testing
     #expect(throws: UsageError(message: "no mode given")) { try alone.parse(["x"]) }
   }
 }
+
+/// An argument whose bytes are not UTF-8 is refused by name: Swift's arguments are
+/// strings, and such a one arrives repaired, a file of that name "no such file".
+@Suite struct ArgumentEncodingTests {
+  static func check(_ arguments: [[UInt8]]) -> String? {
+    var storage = arguments.map { bytes -> UnsafeMutablePointer<CChar>? in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (i, byte) in bytes.enumerated() { pointer[i] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    }
+    defer { for pointer in storage { pointer?.deallocate() } }
+    return storage.withUnsafeMutableBufferPointer {
+      ReplayCommand.notUTF8($0.baseAddress!, count: arguments.count)
+    }
+  }
+
+  @Test func anArgumentThatIsNotUTF8IsNamed() {
+    let name = Array("replay".utf8)
+    #expect(
+      Self.check([name, Array("log.jsonl".utf8), Array("--find".utf8), Array(".a == \"é\"".utf8)])
+        == nil)
+    #expect(Self.check([name]) == nil)
+    #expect(
+      Self.check([name, Array("--find".utf8), [0x62, 0x61, 0x64, 0xFF, 0x1B]])
+        == "argument 2 ('bad\u{FFFD}\\u001b') is not UTF-8, so replay cannot use it as it is (a file of that name: rename it)"
+    )
+  }
+}
