@@ -58,7 +58,7 @@ public enum ReplayCommand {
       let declaration = type(of: mode).declaration
       guard FleetRun.modes.contains(declaration.id), !options.follow else {
         io.errText(
-          "replay: \(options.follow ? "--follow" : declaration.name) reads one log file at a time; '\(path)' is a folder (\(FleetRun.modesNote))\n"
+          "replay: \(options.follow ? "--follow reads one log file at a time; '\(path)' is a folder" : "\(declaration.name) reads one log file at a time; '\(path)' is a folder (\(FleetRun.modesNote))")\n"
         )
         return ExitCode.usage
       }

@@ -131,7 +131,7 @@ struct FleetOutput: Encodable {
   /// "1 unreadable, 2 failed": how many logs could not be read, and on how many an
   /// expression failed; empty when none.
   private var problemCounts: String {
-    let failed = failures.filter { $0.failure.isEvaluationFailure }.count
+    let failed = failures.filter { !$0.failure.isUnreadable }.count
     let unreadable = failures.count - failed
     return [
       unreadable > 0 ? "\(unreadable) unreadable" : nil, failed > 0 ? "\(failed) failed" : nil,
@@ -256,7 +256,7 @@ struct FleetOutput: Encodable {
       let path = TerminalText.sanitize(answer.path)
       guard case .success(.summary(let summary, let pending, let total)) = answer.result else {
         if case .failure(let failure) = answer.result {
-          let what = failure.isEvaluationFailure ? "failed" : "unreadable"
+          let what = failure.isUnreadable ? "unreadable" : "failed"
           text += "  \(path): \(what): \(TerminalText.sanitize(failure.reason))\n"
         }
         continue
@@ -306,7 +306,7 @@ struct FleetOutput: Encodable {
     var count: Int
   }
 
-  /// A log that could not be read, or on which an expression failed, and why.
+  /// A log that could not be read, or read and not answered, and why.
   private struct ProblemRecord: Encodable {
     var path: String
     var message: String
@@ -326,10 +326,10 @@ struct FleetOutput: Encodable {
     }
   }
 
-  /// The logs that could not be read (`failed` false) or on which an expression failed
-  /// (`failed` true), and why.
+  /// The logs that could not be read (`failed` false) or were read and could not be
+  /// answered (`failed` true), and why.
   private func problems(failed: Bool) -> [ProblemRecord] {
-    failures.filter { $0.failure.isEvaluationFailure == failed }.map {
+    failures.filter { $0.failure.isUnreadable != failed }.map {
       ProblemRecord(path: $0.path, message: $0.failure.message)
     }
   }

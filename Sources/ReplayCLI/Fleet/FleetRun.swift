@@ -42,8 +42,8 @@ enum FleetRun {
   /// The logs `given` names: each file as given, each folder's logs by name (its
   /// subfolders are not searched; a file of a folder that is not a regular file, which
   /// could block a read forever, is listed with its problem).
-  /// - Throws: ``CommandError`` (exit 3) when no log is left to read: every path given is
-  ///   a folder that cannot be listed or holds no log.
+  /// - Throws: ``CommandError`` (exit 3) when the one path given is a folder that cannot
+  ///   be listed or holds no log.
   static func inputs(_ given: [String]) throws(CommandError) -> [Input] {
     func problem(_ path: String, _ message: String, _ reason: String) -> Input {
       Input(
@@ -88,14 +88,16 @@ enum FleetRun {
           let reason =
             "its name is not UTF-8 (shown with U+FFFD), so it cannot be opened; rename it"
           inputs.append(problem(file, "\(shownFile): \(reason)", reason))
-        } else if !isRegularFile(file) {
-          inputs.append(problem(file, "\(shownFile): not a regular file", "not a regular file"))
+        } else if let reason = notARegularFile(file) {
+          inputs.append(problem(file, "\(shownFile): \(reason)", reason))
         } else {
           inputs.append(Input(path: file))
         }
       }
     }
-    if folderProblems == inputs.count, let first = inputs.first?.failure {
+    // One folder alone that gives no log is the command's error; among others, it is
+    // listed as they are.
+    if given.count == 1, folderProblems == inputs.count, let first = inputs.first?.failure {
       throw CommandError(code: first.code, message: first.message)
     }
     return inputs
@@ -121,10 +123,16 @@ enum FleetRun {
     return names
   }
 
-  /// Whether `path` is a regular file, links followed.
-  static func isRegularFile(_ path: String) -> Bool {
+  /// Why `path` (links followed) is no regular file to read, or `nil` when it is one: "not
+  /// a regular file" (a FIFO, a device), or why it cannot be looked at (a link to nothing,
+  /// a loop of links).
+  static func notARegularFile(_ path: String) -> String? {
     var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    guard stat(path, &status) == 0 else {
+      let reason = String(cString: strerror(errno))
+      return "cannot be opened: \(reason.prefix(1).lowercased() + reason.dropFirst())"
+    }
+    return status.st_mode & S_IFMT == S_IFREG ? nil : "not a regular file"
   }
 
   /// What one log answered: its part of the report, or why it could not be read or
@@ -182,10 +190,13 @@ enum FleetRun {
       try FleetOutput.record(match, log: path, question: question, json: json, style: style)
     }
     let answers = stream.answers
-    let code = answers.lazy.compactMap { answer -> Int32? in
+    // Whatever the order the logs are given in: 3 when one could not be read, else the
+    // code of the first that failed.
+    let codes = answers.compactMap { answer -> Int32? in
       guard case .failure(let failure) = answer.result else { return nil }
       return failure.code
-    }.first
+    }
+    let code = codes.contains(ExitCode.unreadableLog) ? ExitCode.unreadableLog : codes.first
     let output = FleetOutput(question: question, answers: answers)
     if live {
       do {
@@ -257,11 +268,9 @@ enum FleetRun {
     let sink = BufferIO(environment: environment)
     do {
       let (log, warnings) = try LogOpener.open(path: path)
-      // How a session ended (the warning on its pending record's line, whatever its wording)
-      // is the report's; other warnings go to stderr as for one log.
-      let pendingLine = log.pendingEntry?.line
-      for warning in warnings + log.warnings where pendingLine == nil || warning.line != pendingLine
-      {
+      // How a session ended is the report's; other warnings go to stderr as for one log.
+      let pending = log.pendingEntry
+      for warning in warnings + log.warnings where !(pending?.isEndWarning(warning) ?? false) {
         sink.errText(
           "replay: warning: \(log.path):\(warning.line.map(String.init) ?? ""): \(warning.message)\n"
         )
@@ -320,9 +329,11 @@ struct FleetFailure: Error, Sendable {
   /// The error without the log's path, for a line that names the log before it.
   var reason: String
 
-  /// Whether an expression (`--find`, `--where`) failed on an entry of the log, which
-  /// was read: the log is listed as failed, not unreadable.
-  var isEvaluationFailure: Bool { code == ExitCode.evaluationError }
+  /// Whether the log could not be read (exit 3); otherwise it was, and could not be
+  /// answered (an expression failed on an entry, exit 4; the mode needs the states of a
+  /// log of actions only, exit 2; the log does not fit `--reducer`, exit 8): it is listed
+  /// as failed.
+  var isUnreadable: Bool { code == ExitCode.unreadableLog }
 
   init(message: String, code: Int32, reason: String? = nil) {
     self.message = message

@@ -22,22 +22,33 @@ struct FlagTable: Sendable {
     flags.first { $0.names.contains(name) }
   }
 
-  /// The long spelling closest to `name`, a spelling of no flag, when it is one slip away
-  /// (a letter missed, added, changed, or two swapped: `--wacth`, `--fnd`) or two for a
-  /// name of more than eight letters, and no other spelling is as close; `nil` otherwise.
+  /// The long spelling closest to `name`, a spelling of no flag of three letters or more,
+  /// when it is one slip away (a letter missed, added, changed, or two swapped: `--wacth`,
+  /// `--fnd`) or two for a name of more than eight letters, and no other flag's spelling is
+  /// as close; `nil` otherwise.
   /// Suggested after an unknown option, as git suggests a command.
   func closestName(to name: String) -> String? {
-    guard name.hasPrefix("--"), name.count > 3 else { return nil }
+    // Three letters at least: two are as close to too many names (`--wh`: `--why`? `--where`?).
+    guard name.hasPrefix("--"), name.count >= 5 else { return nil }
     let limit = name.count > 10 ? 2 : 1
-    var best: (name: String, distance: Int, tied: Bool)?
-    for spelling in flags.flatMap(\.names) where spelling.hasPrefix("--") {
-      let distance = Self.distance(Array(name.utf8), Array(spelling.utf8))
-      guard distance <= limit else { continue }
-      if let current = best, current.distance < distance { continue }
-      best = (spelling, distance, best.map { $0.distance == distance } ?? false)
+    var best: (flag: String, spelling: String, distance: Int, tied: Bool)?
+    for flag in flags {
+      for spelling in flag.names where spelling.hasPrefix("--") {
+        let distance = Self.distance(Array(name.utf8), Array(spelling.utf8))
+        guard distance <= limit else { continue }
+        if let current = best {
+          if current.distance < distance { continue }
+          if current.distance == distance {
+            // Two spellings of one flag (`--color`, `--colour`) are no tie.
+            if current.flag != flag.name { best!.tied = true }
+            continue
+          }
+        }
+        best = (flag.name, spelling, distance, false)
+      }
     }
     guard let best, !best.tied else { return nil }
-    return best.name
+    return best.spelling
   }
 
   /// The optimal string alignment distance of `a` and `b`: the insertions, deletions,

@@ -97,8 +97,8 @@ enum HelpProse {
       .text(
         """
         --follow ends with 0 on Ctrl-C, when --until holds or at the end of a
-        stream, or 1 when --find or
-        --watch matched nothing, before or while following.
+        stream, or 1 when --find or --watch matched nothing, before or while
+        following.
         """),
       .text(
         """

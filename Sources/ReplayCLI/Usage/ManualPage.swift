@@ -110,7 +110,7 @@ struct ManualPage {
   private var modes: String {
     var text = ".SH MODES\n" + prose.prose(Self.sentence(HelpProse.modesNote))
     text += "\n" + tagged("replay LOG", SummaryMode.help)
-    text += "\n" + tagged("replay LOG LOG... | DIR", HelpProse.fleet)
+    text += "\n" + tagged("replay LOG LOG… | DIR", HelpProse.fleet)
     for mode in table.modes {
       guard let flag = mode.flag, mode.opensLog else { continue }
       text += "\n" + tagged("replay LOG " + help.modeSynopsis(mode), help.help(flag))

@@ -136,6 +136,81 @@ import Testing
     #expect(run.err == "replay: \(shown): \(reason)\n")
   }
 
+  /// A log that is read but cannot be answered (its states are needed and it records
+  /// actions only) is failed, not unreadable, with its own exit code.
+  @Test func aLogReadButNotAnsweredIsFailed() throws {
+    let actions = Repo.root.appendingPathComponent("Fixtures/interop/counter-actions.jsonl").path
+    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let a = folder.path + "/a.jsonl"
+    let run = replay([a, actions, "--watch", "/count"], environment: [:])
+    #expect(run.code == ExitCode.usage)
+    #expect(run.out.hasPrefix("1 entry changed /count in 1 of 2 logs (1 failed):\n"))
+    #expect(run.err.hasPrefix("replay: \(actions): \(actions) records actions only"))
+  }
+
+  /// The exit code is 3 when a log could not be read, whatever the order of the logs;
+  /// else the first failed log's.
+  @Test func theExitCodeDoesNotHangOnTheOrderOfTheLogs() throws {
+    let folder = try Folder([
+      "good.jsonl": ScanTestLogs.clean(2), "bad.jsonl": ["garbage"],
+      "odd.jsonl": [#"{"seq":1,"action":{"add":{"n":"x"}},"prior":{},"next":{}}"#],
+    ])
+    let (good, bad, odd) = (
+      folder.path + "/good.jsonl", folder.path + "/bad.jsonl", folder.path + "/odd.jsonl"
+    )
+    let expression = ".action.add.n | . + 1 > 1"
+    for order in [[good, odd, bad], [bad, good, odd], [odd, bad, good]] {
+      let run = replay(order + ["--find", expression], environment: [:])
+      #expect(run.code == ExitCode.unreadableLog, "\(order)")
+      #expect(run.out.hasPrefix("2 entries match in 1 of 3 logs (1 unreadable, 1 failed):\n"))
+    }
+    let failedOnly = replay([odd, good, "--find", expression], environment: [:])
+    #expect(failedOnly.code == ExitCode.evaluationError)
+  }
+
+  /// Folders that give no log, given together, are each listed: the JSON record is
+  /// printed. One alone is the command's error.
+  @Test func foldersWithoutLogsGivenTogetherAreEachListed() throws {
+    let (one, two) = (try Folder([:]), try Folder([:]))
+    let run = replay([one.path, two.path, "--format", "json"], environment: [:])
+    #expect(run.code == ExitCode.unreadableLog)
+    let reason = "holds no log (no file ending in .jsonl or .ndjson)"
+    #expect(
+      run.out.hasSuffix(
+        #""unreadable":[{"path":"\#(one.path)","message":"the folder \#(one.path) \#(reason)"},{"path":"\#(two.path)","message":"the folder \#(two.path) \#(reason)"}],"failed":[]}"#
+          + "\n"))
+    #expect(
+      run.err
+        == "replay: the folder \(one.path) \(reason)\nreplay: the folder \(two.path) \(reason)\n")
+  }
+
+  /// A link to nothing in a folder says why it cannot be opened, not that it is no
+  /// regular file.
+  @Test func aLinkToNothingSaysWhy() throws {
+    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let link = folder.path + "/gone.jsonl"
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: folder.path + "/nothing")
+    let run = replay([folder.path], environment: [:])
+    #expect(run.code == ExitCode.unreadableLog)
+    #expect(run.err == "replay: \(link): cannot be opened: no such file or directory\n")
+  }
+
+  /// A warning on the pending record's line other than how the session ended still goes
+  /// to stderr.
+  @Test func anotherWarningOnThePendingLineIsSaid() throws {
+    var lines = ScanTestLogs.clean(3)
+    lines.append(
+      #"{"seq":2,"pending":true,"action":{"crash":{}},"prior":\#(ScanTestLogs.state(3))}"#)
+    let folder = try Folder(["a.jsonl": lines, "b.jsonl": ScanTestLogs.clean(1)])
+    let a = folder.path + "/a.jsonl"
+    let single = replay([a], environment: [:])
+    let fleet = replay([a, folder.path + "/b.jsonl"], environment: [:])
+    let said = single.err.split(separator: "\n").filter { !$0.contains("the session ended during") }
+    #expect(!said.isEmpty)
+    #expect(fleet.err.split(separator: "\n") == said)
+  }
+
   /// An unknown reducer is a usage error said once, before any log is read.
   @Test func anUnknownReducerIsSaidOnce() throws {
     let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1), "b.jsonl": ScanTestLogs.clean(1)])

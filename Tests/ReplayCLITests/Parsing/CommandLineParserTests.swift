@@ -106,6 +106,9 @@ import Testing
     #expect(table.closestName(to: "--bogus") == nil)
     #expect(table.closestName(to: "-w") == nil)
     #expect(table.closestName(to: "--watches") == nil)
+    // Two spellings of one flag are no tie; two letters are too few to guess from.
+    #expect(table.closestName(to: "--colou") == "--color")
+    #expect(table.closestName(to: "--wh") == nil)
     #expect(FlagTable.distance(Array("ab".utf8), Array("ba".utf8)) == 1)
     #expect(FlagTable.distance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
     #expect(FlagTable.distance([], Array("abc".utf8)) == 3)

@@ -23,10 +23,20 @@ import TimeTravel
           == "replay: warning: REPLAY_THREADS is '\(value)', not a positive integer: scans use \(cores) \(cores == 1 ? "thread" : "threads"), one a core\n"
           + plain.err)
     }
-    for value in ["", "1", "3", "100"] {
+    for value in ["", "1", "3", "64"] {
       let run = replay([Self.log, "--find", ".seq == 2"], environment: ["REPLAY_THREADS": value])
       #expect(run.err == plain.err, "\(value)")
     }
+    // A positive integer, too large for the scan (or for an Int): said as such.
+    for value in ["65", "99999999999999999999"] {
+      let run = replay([Self.log, "--find", ".seq == 2"], environment: ["REPLAY_THREADS": value])
+      #expect(run.out == plain.out)
+      #expect(
+        run.err
+          == "replay: warning: REPLAY_THREADS is '\(value)', more than the 64 threads a scan starts: scans use 64\n"
+          + plain.err)
+    }
+    #expect(ScanThreads.count(environment: ["REPLAY_THREADS": "99999999999999999999"]) == 64)
   }
 
   @Test func aChunkSizeThatIsNoPositiveIntegerIsSaid() {

@@ -135,7 +135,7 @@ import Testing
       page.contains(
         ".SY replay\nLOG LOG\\[u2026] | DIR [--find EXPR | --watch PATH] [--where EXPR] [OPTION]...\n.YS"
       ))
-    #expect(page.contains(".TP\nreplay LOG LOG... | DIR\nSeveral logs, or a folder's .jsonl"))
+    #expect(page.contains(".TP\nreplay LOG LOG\\[u2026] | DIR\nSeveral logs, or a folder's .jsonl"))
   }
 
   /// ENVIRONMENT names every variable replay's code reads (`environment["…"]`) and the

@@ -39,6 +39,16 @@ public struct PendingEntry: Sendable, Equatable {
     "the session ended during entry \(seq) (\(actionName)): the app stopped while applying it"
   }
 
+  /// Whether `warning` is the one a reader gives for a log ending in this record (on its
+  /// line, worded as ``crashMessage`` or as an asynchronous recorder's end), and not
+  /// another warning of the same line.
+  public func isEndWarning(_ warning: LogWarning) -> Bool {
+    warning.line == line
+      && [crashMessage, asynchronousEndMessage].contains {
+        LogWarning(line: line, message: $0).message == warning.message
+      }
+  }
+
   /// The warning for a log ending in this record, without a closing record, that an
   /// asynchronous recorder wrote: its writer may have been behind the app, so the app
   /// may have stopped later, and the entries it had queued are lost.

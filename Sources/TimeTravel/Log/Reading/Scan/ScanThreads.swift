@@ -11,11 +11,19 @@ public enum ScanThreads {
   /// machine's active processor count; at most ``limit``.
   public static var `default`: Int { count(environment: ProcessInfo.processInfo.environment) }
 
-  /// The count `environment` asks for, as ``default`` reads it.
+  /// The count `environment` asks for, as ``default`` reads it (a count too large for an
+  /// `Int` is more than ``limit`` too).
   public static func count(environment: [String: String]) -> Int {
-    if let text = environment["REPLAY_THREADS"], let n = Int(text), n >= 1 {
+    if let text = environment["REPLAY_THREADS"], let n = positiveInteger(text) {
       return min(n, limit)
     }
     return max(1, min(ProcessInfo.processInfo.activeProcessorCount, limit))
+  }
+
+  /// `text` as a positive integer of decimal digits (`Int.max` for one too large), or `nil`.
+  public static func positiveInteger(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    guard let n = Int(text) else { return Int.max }
+    return n >= 1 ? n : nil
   }
 }
