@@ -64,7 +64,6 @@ struct FleetQuestion: Sendable {
   ) throws -> FleetLogResult {
     let log = context.log
     let restriction = try EntryFilter(filter, log: log, modules: modules)
-    var count = 0
     switch kind {
     case .summary:
       let summary =
@@ -79,10 +78,7 @@ struct FleetQuestion: Sendable {
       try FindMode.forEachHit(
         context, filter: expression, what: "the --find expression", restriction: restriction,
         progress: nil, render: { try render(.entry($0)) }
-      ) { _, item in
-        emit(item)
-        count += 1
-      }
+      ) { _, item in emit(item) }
     case .watch(let path):
       let reading = Watch.projection(at: path).union(restriction.projection)
       try log.scan { line -> [UInt8]? in
@@ -92,14 +88,11 @@ struct FleetQuestion: Sendable {
         }
         return try render(.hit(hit))
       } consume: { _, item in
-        if let item {
-          emit(item)
-          count += 1
-        }
+        if let item { emit(item) }
         return true
       }
     }
-    return .matches(count)
+    return .matches
   }
 }
 
@@ -113,6 +106,7 @@ enum FleetMatch: Sendable {
 enum FleetLogResult: Sendable {
   /// `total` is the log's entry count when `--where` restricted the summary.
   case summary(LogSummary, pending: PendingEntry?, total: Int?)
-  /// The number of matches of `--find` or `--watch` (their records went to the stream).
-  case matches(Int)
+  /// The matches of `--find` or `--watch`: their records went to the stream, which counts
+  /// them (``FleetRun/Answer/matches``).
+  case matches
 }

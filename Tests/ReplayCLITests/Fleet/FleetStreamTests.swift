@@ -167,7 +167,7 @@ import TimeTravelJQ
       FleetRun.Answer(
         path: path,
         result: failure.map { .failure(FleetFailure(message: $0, code: 3)) }
-          ?? .success(.matches(1)),
+          ?? .success(.matches),
         stderr: "replay: warning: \(path)\n")
     }
     stream.append(item("c1"), of: 2)
