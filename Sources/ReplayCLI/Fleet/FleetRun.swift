@@ -291,13 +291,16 @@ enum FleetRun {
         result: .failure(FleetFailure(message: "\(error)", code: code, reason: Self.reason(error))),
         stderr: sink.stderr)
     } catch let error as CommandError {
-      // Its message does not name the log (one log's command has only the one).
+      // Named once: most of these messages do not name the log (one log's command has only
+      // the one), and those that do start with it ("LOG records actions only, …").
+      let shown = TerminalText.sanitize(path)
+      let namesIt = error.message.hasPrefix(shown + " ")
       return Answer(
         path: path,
         result: .failure(
           FleetFailure(
-            message: "\(TerminalText.sanitize(path)): \(error.message)", code: error.code,
-            reason: error.message)),
+            message: namesIt ? error.message : "\(shown): \(error.message)", code: error.code,
+            reason: namesIt ? "the log" + error.message.dropFirst(shown.count) : error.message)),
         stderr: sink.stderr)
     } catch {
       return Answer(

@@ -145,7 +145,11 @@ import Testing
     let run = replay([a, actions, "--watch", "/count"], environment: [:])
     #expect(run.code == ExitCode.usage)
     #expect(run.out.hasPrefix("1 entry changed /count in 1 of 2 logs (1 failed):\n"))
-    #expect(run.err.hasPrefix("replay: \(actions): \(actions) records actions only"))
+    #expect(run.err.hasPrefix("replay: \(actions) records actions only"))
+    let summary = replay([a, actions, "--watch", "/count", "--format", "json"], environment: [:])
+    #expect(
+      summary.out.contains(
+        #""failed":[{"path":"\#(actions)","message":"\#(actions) records actions only"#))
   }
 
   /// The exit code is 3 when a log could not be read, whatever the order of the logs;
