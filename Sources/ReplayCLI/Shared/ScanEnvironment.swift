@@ -25,13 +25,13 @@ enum ScanEnvironment {
         )
       }
     }
-    if let text = environment["REPLAY_SCAN_CHUNK_BYTES"], !text.isEmpty, Self.isInvalid(text) {
+    if let text = environment["REPLAY_SCAN_CHUNK_BYTES"], !text.isEmpty,
+      ScanThreads.positiveInteger(text) == nil
+    {
       warnings.append(
         "REPLAY_SCAN_CHUNK_BYTES is '\(TerminalText.sanitize(text))', not a positive integer: scans read chunks of \(ScanSettings.defaultChunkBytes) bytes"
       )
     }
     return warnings
   }
-
-  private static func isInvalid(_ text: String) -> Bool { Int(text).map { $0 < 1 } ?? true }
 }

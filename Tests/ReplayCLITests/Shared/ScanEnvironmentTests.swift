@@ -39,6 +39,19 @@ import TimeTravel
     #expect(ScanThreads.count(environment: ["REPLAY_THREADS": "99999999999999999999"]) == 64)
   }
 
+  /// Both variables are read by one rule (decimal digits, not zero), and what is warned
+  /// about is what is not used.
+  @Test func bothVariablesAreReadByOneRule() {
+    for text in ["+4", " 4", "4.0", "0x4", "0", "-1"] {
+      #expect(ScanThreads.positiveInteger(text) == nil, "\(text)")
+      #expect(
+        ScanSettings(environment: ["REPLAY_SCAN_CHUNK_BYTES": text]).chunkBytes
+          == ScanSettings.defaultChunkBytes, "\(text)")
+    }
+    #expect(ScanSettings(environment: ["REPLAY_SCAN_CHUNK_BYTES": "4096"]).chunkBytes == 4096)
+    #expect(ScanThreads.count(environment: ["REPLAY_THREADS": "3"]) == 3)
+  }
+
   @Test func aChunkSizeThatIsNoPositiveIntegerIsSaid() {
     let run = replay(
       [Self.log, "--find", ".seq == 2"],

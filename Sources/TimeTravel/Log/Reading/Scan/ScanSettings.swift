@@ -26,12 +26,13 @@ public struct ScanSettings: Sendable, Equatable {
 
   /// The settings `environment` asks for: `REPLAY_THREADS` threads (see
   /// ``ScanThreads/count(environment:)``) and chunks of `REPLAY_SCAN_CHUNK_BYTES` bytes
-  /// when that is a positive integer, else ``defaultChunkBytes``.
+  /// when that is a positive integer (``ScanThreads/positiveInteger(_:)``, the same rule),
+  /// else ``defaultChunkBytes``.
   public init(environment: [String: String]) {
-    let chunk = environment["REPLAY_SCAN_CHUNK_BYTES"].flatMap { Int($0) }
+    let chunk = environment["REPLAY_SCAN_CHUNK_BYTES"].flatMap(ScanThreads.positiveInteger)
     self.init(
       threads: ScanThreads.count(environment: environment),
-      chunkBytes: chunk.map { $0 >= 1 ? $0 : Self.defaultChunkBytes } ?? Self.defaultChunkBytes)
+      chunkBytes: chunk ?? Self.defaultChunkBytes)
   }
 }
 
