@@ -57,9 +57,10 @@ public enum ReplayCommand {
     if !options.moreLogPaths.isEmpty || (path != "-" && FleetRun.isFolder(path)) {
       let declaration = type(of: mode).declaration
       guard FleetRun.modes.contains(declaration.id), !options.follow else {
-        io.errText(
-          "replay: \(options.follow ? "--follow reads one log file at a time; '\(path)' is a folder" : "\(declaration.name) reads one log file at a time; '\(path)' is a folder (\(FleetRun.modesNote))")\n"
-        )
+        // With --follow the mode may well read several logs: --follow is what does not.
+        let what = options.follow ? "--follow" : declaration.name
+        let note = options.follow ? "" : " (\(FleetRun.modesNote))"
+        io.errText("replay: \(what) reads one log file at a time; '\(path)' is a folder\(note)\n")
         return ExitCode.usage
       }
       return FleetRun.run(

@@ -9,9 +9,10 @@ import TimeTravelJQ
 /// at once (a fleet's crash reports), the logs read in parallel and reported in the order
 /// given, each match prefixed by its log.
 ///
-/// A folder stands for its files ending in `.jsonl` or `.ndjson` (in either case), by name. A log that
-/// cannot be read is reported on stderr and the others still are; the exit code is then
-/// that log's (``ExitCode/unreadableLog``).
+/// A folder stands for its files ending in `.jsonl` or `.ndjson` (in either case), by
+/// name. A log that cannot be read, or is read and cannot be answered, is reported on
+/// stderr and listed, and the others are still read; the exit code is then
+/// ``ExitCode/unreadableLog`` when a log could not be read, else the first failed log's.
 enum FleetRun {
   /// The modes that read many logs.
   static let modes: Set<ModeID> = [
@@ -32,7 +33,8 @@ enum FleetRun {
   }
 
   /// What a path given or listed stands for: a log to read, or why there is none to read
-  /// there (a folder that cannot be listed or holds no log, a FIFO in a folder), which is
+  /// there (a folder that cannot be listed or holds no log; a file of a folder that is not
+  /// a regular file, cannot be looked at, or has a name that is not UTF-8), which is
   /// reported as a log that could not be read is.
   struct Input: Sendable {
     var path: String

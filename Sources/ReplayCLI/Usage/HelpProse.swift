@@ -23,7 +23,7 @@ enum HelpProse {
 
   /// What replay does with several logs, or a folder of them.
   static let fleet =
-    "Several logs, or a folder's .jsonl and .ndjson files, read at once: the summary across them (sessions, entries, actions, the fatal actions of those that ended in a pending record), or --find EXPR and --watch PATH on each, each match after its log. A log that cannot be read (exit 3), or on which an expression fails (exit 4), is listed with its error and the others are still read."
+    "Several logs, or a folder's .jsonl and .ndjson files, read at once: the summary across them (sessions, entries, actions, the fatal actions of those that ended in a pending record), or --find EXPR and --watch PATH on each, each match after its log. A log that cannot be read (exit 3), or is read and cannot be answered (an expression fails on it, exit 4), is listed with its error and the others are still read."
 
   /// Which modes the options go with, after the OPTIONS heading.
   static let optionsNote =
