@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReplayCLI
@@ -58,14 +59,28 @@ import Testing
     }
   }
 
-  /// A file that cannot be made (its folder is gone) keeps everything in memory.
-  @Test func noFileKeepsEverythingInMemory() throws {
-    let descriptor = open("/dev/full", O_RDONLY)
-    try #require(descriptor >= 0, "no /dev/full")
-    // Read-only: every write fails with EBADF.
-    let spool = OutputSpool(memoryLimit: 5, file: SpillFile(descriptor: descriptor))
-    let items = Self.items("c", 4)
-    for item in items { spool.append(item) }
+  /// A file that takes some bytes and then fails (its descriptor turned to `/dev/full`
+  /// after the first move) keeps what it took and the spool the rest, in order: the bytes
+  /// the failed write was given and everything after them.
+  @Test func aFileThatFailsPartWayKeepsTheRestInMemory() throws {
+    let path = Scratch.path("spill-")
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+    try #require(descriptor >= 0)
+    unlink(path)
+    let original = dup(descriptor)
+    let full = open("/dev/full", O_WRONLY)
+    try #require(original >= 0 && full >= 0, "no /dev/full")
+    defer {
+      close(original)
+      close(full)
+    }
+    let spool = OutputSpool(memoryLimit: 25, file: SpillFile(descriptor: descriptor))
+    let items = Self.items("d", 12)
+    for item in items[..<3] { spool.append(item) }
+    dup2(full, descriptor)
+    for item in items[3...] { spool.append(item) }
+    dup2(original, descriptor)
+    #expect(spool.count == 12)
     #expect(Self.written(spool) == String(decoding: items.joined(), as: UTF8.self))
   }
 }
