@@ -8,26 +8,10 @@ import Testing
 /// How a fleet's run reports what it could not read or answer: each problem is listed
 /// with its log, in the order given, and the other logs are still answered.
 @Suite struct FleetProblemTests {
-  /// A folder holding `files` (name → lines), removed when the last reference goes.
-  final class Folder: Sendable {
-    let path: String
-
-    init(_ files: [String: [String]]) throws {
-      path = Scratch.path("fleet-problems-")
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      for (name, lines) in files {
-        try Data((lines.joined(separator: "\n") + "\n").utf8)
-          .write(to: URL(fileURLWithPath: path + "/" + name))
-      }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-  }
-
   /// An expression that fails on an entry fails its log, which was read: it is listed as
   /// failed, not unreadable, and its error names it; the exit code is the expression's.
   @Test func aFailingExpressionIsListedAsFailedWithItsLog() throws {
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(2), "b.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(2), "b.jsonl": ScanTestLogs.clean(1)])
     let (a, b) = (folder.path + "/a.jsonl", folder.path + "/b.jsonl")
     let message =
       "the --where expression failed on entry 1 (add): object ({\"add\":{\"n\":1}}) cannot be matched, as it is not a string"
@@ -57,7 +41,7 @@ import Testing
 
   /// A log given twice is read twice and counted twice, its matches and its logs alike.
   @Test func aLogGivenTwiceCountsTwice() throws {
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(2)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(2)])
     let a = folder.path + "/a.jsonl"
     let run = replay([a, a, "--find", ".seq == 1"], environment: [:])
     #expect(run.code == 0)
@@ -73,8 +57,8 @@ import Testing
   /// A folder that holds no log, beside a log, is listed as unreadable and the log is
   /// still summed up; alone, it is the command's error.
   @Test func aFolderWithoutLogsIsListedAndTheOthersRead() throws {
-    let empty = try Folder(["notes.txt": ["not a log"]])
-    let logs = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let empty = try LogFolder(["notes.txt": ["not a log"]])
+    let logs = try LogFolder(["a.jsonl": ScanTestLogs.clean(1)])
     let a = logs.path + "/a.jsonl"
     let message = "the folder \(empty.path) holds no log (no file ending in .jsonl or .ndjson)"
     let run = replay([empty.path, a], environment: [:])
@@ -98,7 +82,7 @@ import Testing
   /// A FIFO among a folder's logs would block its read until a writer came: it is listed
   /// as not a regular file, and the logs beside it are read.
   @Test func aFIFOInAFolderIsListedNotWaitedOn() throws {
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(1)])
     let fifo = folder.path + "/f.jsonl"
     #expect(mkfifo(fifo, 0o600) == 0)
     let run = replay([folder.path, "--format", "json"], environment: [:])
@@ -113,7 +97,7 @@ import Testing
   /// A file of a folder whose name is not UTF-8 cannot be named to be opened: it is listed
   /// with that reason, not as missing. A log named in capitals is a log.
   @Test func aNameThatIsNotUTF8IsListedWithItsReason() throws {
-    let folder = try Folder(["UPPER.JSONL": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["UPPER.JSONL": ScanTestLogs.clean(1)])
     var bytes = Array((folder.path + "/bad").utf8) + [0xFF, 0xFE] + Array(".jsonl".utf8)
     bytes.append(0)
     let descriptor = bytes.withUnsafeBufferPointer {
@@ -140,7 +124,7 @@ import Testing
   /// actions only) is failed, not unreadable, with its own exit code.
   @Test func aLogReadButNotAnsweredIsFailed() throws {
     let actions = Repo.root.appendingPathComponent("Fixtures/interop/counter-actions.jsonl").path
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(1)])
     let a = folder.path + "/a.jsonl"
     let run = replay([a, actions, "--watch", "/count"], environment: [:])
     #expect(run.code == ExitCode.usage)
@@ -155,7 +139,7 @@ import Testing
   /// The exit code is 3 when a log could not be read, whatever the order of the logs;
   /// else the first failed log's.
   @Test func theExitCodeDoesNotHangOnTheOrderOfTheLogs() throws {
-    let folder = try Folder([
+    let folder = try LogFolder([
       "good.jsonl": ScanTestLogs.clean(2), "bad.jsonl": ["garbage"],
       "odd.jsonl": [#"{"seq":1,"action":{"add":{"n":"x"}},"prior":{},"next":{}}"#],
     ])
@@ -175,7 +159,7 @@ import Testing
   /// Folders that give no log, given together, are each listed: the JSON record is
   /// printed. One alone is the command's error.
   @Test func foldersWithoutLogsGivenTogetherAreEachListed() throws {
-    let (one, two) = (try Folder([:]), try Folder([:]))
+    let (one, two) = (try LogFolder([:]), try LogFolder([:]))
     let run = replay([one.path, two.path, "--format", "json"], environment: [:])
     #expect(run.code == ExitCode.unreadableLog)
     let reason = "holds no log (no file ending in .jsonl or .ndjson)"
@@ -191,7 +175,7 @@ import Testing
   /// A link to nothing in a folder says why it cannot be opened, not that it is no
   /// regular file.
   @Test func aLinkToNothingSaysWhy() throws {
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(1)])
     let link = folder.path + "/gone.jsonl"
     try FileManager.default.createSymbolicLink(
       atPath: link, withDestinationPath: folder.path + "/nothing")
@@ -206,7 +190,7 @@ import Testing
     var lines = ScanTestLogs.clean(3)
     lines.append(
       #"{"seq":2,"pending":true,"action":{"crash":{}},"prior":\#(ScanTestLogs.state(3))}"#)
-    let folder = try Folder(["a.jsonl": lines, "b.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": lines, "b.jsonl": ScanTestLogs.clean(1)])
     let a = folder.path + "/a.jsonl"
     let single = replay([a], environment: [:])
     let fleet = replay([a, folder.path + "/b.jsonl"], environment: [:])
@@ -217,7 +201,7 @@ import Testing
 
   /// An unknown reducer is a usage error said once, before any log is read.
   @Test func anUnknownReducerIsSaidOnce() throws {
-    let folder = try Folder(["a.jsonl": ScanTestLogs.clean(1), "b.jsonl": ScanTestLogs.clean(1)])
+    let folder = try LogFolder(["a.jsonl": ScanTestLogs.clean(1), "b.jsonl": ScanTestLogs.clean(1)])
     let run = replay([folder.path, "--reducer", "nope"], environment: [:])
     #expect(run.code == ExitCode.usage)
     #expect(run.out == "")
@@ -236,7 +220,7 @@ import Testing
         #"{"seq":1,"time":"2026-01-01T00:00:00Z","pending":true,"action":{"\#(name)":{}},"prior":{}}"#,
       ]
     }
-    let folder = try Folder([
+    let folder = try LogFolder([
       "1.jsonl": pending(#"\u001b[2J"#), "2.jsonl": pending("ab"),
       "3.jsonl": [
         header, #"{"seq":1,"time":"2026-01-01T00:00:00Z","action":{"日本":{}},"prior":{},"next":{}}"#,

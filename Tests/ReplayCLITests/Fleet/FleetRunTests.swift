@@ -6,38 +6,23 @@ import Testing
 /// `replay LOG LOG…` and `replay DIR`: the summary, `--find` and `--watch` across logs.
 @Suite struct FleetRunTests {
   /// A folder of three sessions (two ended in the same crash), a log that is not JSON,
-  /// and a file that is not a log; removed when the last reference goes.
-  final class Fleet: Sendable {
-    let path: String
-
-    init() throws {
-      path =
-        Scratch.folder
-        .appendingPathComponent("replay-fleet-\(UUID().uuidString)").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      let crash =
-        #","site":{"file":"App/Cart.swift","line":42}"#
-      func pending(_ seq: Int) -> String {
-        #"{"seq":\#(seq),"pending":true,"action":{"crash":{}}\#(crash),"prior":\#(ScanTestLogs.state(seq - 1))}"#
-      }
-      let files = [
-        "a.jsonl": ScanTestLogs.clean(3),
-        "b.jsonl": ScanTestLogs.clean(2) + [pending(3)],
-        "c.jsonl": ScanTestLogs.clean(1) + [pending(2)],
-        "d.jsonl": ["nope"],
-        "notes.txt": ["not a log"],
-      ]
-      for (name, lines) in files {
-        try Data((lines.joined(separator: "\n") + "\n").utf8)
-          .write(to: URL(fileURLWithPath: path + "/" + name))
-      }
+  /// and a file that is not a log.
+  static func fleet() throws -> LogFolder {
+    let crash = #","site":{"file":"App/Cart.swift","line":42}"#
+    func pending(_ seq: Int) -> String {
+      #"{"seq":\#(seq),"pending":true,"action":{"crash":{}}\#(crash),"prior":\#(ScanTestLogs.state(seq - 1))}"#
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    return try LogFolder([
+      "a.jsonl": ScanTestLogs.clean(3),
+      "b.jsonl": ScanTestLogs.clean(2) + [pending(3)],
+      "c.jsonl": ScanTestLogs.clean(1) + [pending(2)],
+      "d.jsonl": ["nope"],
+      "notes.txt": ["not a log"],
+    ])
   }
 
   @Test func theSummaryOfAFolderCountsSessionsAndGroupsTheFatalActions() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let run = replay([fleet.path], environment: [:])
     #expect(run.code == 3)
     #expect(
@@ -65,7 +50,7 @@ import Testing
 
   /// A log that cannot be opened is listed with its error, without its path twice.
   @Test func aMissingLogIsListedWithItsError() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let missing = fleet.path + "/missing.jsonl"
     let run = replay([fleet.path + "/a.jsonl", missing], environment: [:])
     #expect(run.code == 3)
@@ -74,7 +59,7 @@ import Testing
   }
 
   @Test func theSummaryRecordListsEachLog() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let a = fleet.path + "/a.jsonl"
     let c = fleet.path + "/c.jsonl"
     let run = replay([a, c, "--where", ".seq == 1", "--format", "json"], environment: [:])
@@ -86,7 +71,7 @@ import Testing
   }
 
   @Test func withWhereTheSummaryCountsTheMatchingEntriesOfAll() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let (a, b) = (fleet.path + "/a.jsonl", fleet.path + "/b.jsonl")
     let run = replay([a, b, "--where", ".seq >= 2"], environment: [:])
     #expect(run.code == 0)
@@ -107,7 +92,7 @@ import Testing
   }
 
   @Test func findPrefixesEachMatchWithItsLog() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let (a, b, c) = (fleet.path + "/a.jsonl", fleet.path + "/b.jsonl", fleet.path + "/c.jsonl")
     let run = replay([a, b, c, "--find", ".next.count == 2"], environment: [:])
     #expect(run.code == 0)
@@ -134,7 +119,7 @@ import Testing
   }
 
   @Test func watchPrefixesEachChangeWithItsLog() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let (a, c) = (fleet.path + "/a.jsonl", fleet.path + "/c.jsonl")
     let text = replay([a, c, "--watch", "/items/1"], environment: [:])
     #expect(text.code == 0)
@@ -153,7 +138,7 @@ import Testing
 
   /// The logs are read at once on several threads; the report is the same as on one.
   @Test func theReportIsTheSameOnEveryThreadCount() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     for arguments in [[], ["--find", ".seq >= 1"], ["--watch", "/count", "--format", "json"]] {
       let one = replay([fleet.path] + arguments, environment: ["REPLAY_THREADS": "1"])
       let three = replay(
@@ -166,7 +151,7 @@ import Testing
   }
 
   @Test func otherModesReadOneLog() throws {
-    let fleet = try Fleet()
+    let fleet = try Self.fleet()
     let a = fleet.path + "/a.jsonl"
     let show = replay([a, a, "--show", "1"], environment: [:])
     #expect(show.code == 2)
